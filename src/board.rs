@@ -1,0 +1,452 @@
+//! The position: a 0x88 mailbox plus piece lists, and the rest of the game state that FEN
+//! records. It knows how to make a move and how to describe itself; it never searches or
+//! prints.
+//!
+//! ## Copy-make
+//! A move is made on a copy: the search writes `let mut child = *board; child.make_move(m)`.
+//! The board is a few hundred bytes with no pointers, so a copy is a handful of cache-line
+//! writes, about what an unmake costs. In exchange there is no undo record and no unmake to
+//! get wrong (castling rights, e.p. and promotions are where make/unmake pairs usually break),
+//! and the parent position is still intact for the next move.
+//!
+//! ## Piece lists
+//! micro-Max scans all 128 squares to find its own pieces. Here each side keeps a list of the
+//! squares its pieces stand on, and `slot[sq]` says where in the list a square sits, so moving
+//! or removing a piece is O(1) and move generation never visits an empty square. The king is
+//! always slot 0, so finding it is one load.
+
+mod fen;
+
+pub use fen::FenError;
+
+use crate::eval::{Pair, PHASE_WEIGHT, PSQ};
+use crate::movegen;
+use crate::types::*;
+use crate::zobrist::KEYS;
+
+/// White may castle kingside.
+pub const WHITE_KINGSIDE: u8 = 1;
+/// White may castle queenside.
+pub const WHITE_QUEENSIDE: u8 = 2;
+/// Black may castle kingside.
+pub const BLACK_KINGSIDE: u8 = 4;
+/// Black may castle queenside.
+pub const BLACK_QUEENSIDE: u8 = 8;
+
+/// The castling rights that survive a move touching each square: a move from or to a king or
+/// rook home square clears the rights that depend on it. `rights &= MASK[from] & MASK[to]`.
+const CASTLING_MASK: [u8; 128] = {
+    let mut mask = [0x0F; 128];
+    mask[0x00] = !WHITE_QUEENSIDE & 0x0F; // a1
+    mask[0x04] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE) & 0x0F; // e1
+    mask[0x07] = !WHITE_KINGSIDE & 0x0F; // h1
+    mask[0x70] = !BLACK_QUEENSIDE & 0x0F; // a8
+    mask[0x74] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE) & 0x0F; // e8
+    mask[0x77] = !BLACK_KINGSIDE & 0x0F; // h8
+    mask
+};
+
+/// The standard starting position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A chess position with everything needed to continue the game from it (except the history
+/// of earlier positions, which the game and the search keep for repetition checks).
+#[derive(Clone, Copy, Debug)]
+pub struct Board {
+    /// The 0x88 mailbox: piece codes; the off-board half stays empty.
+    squares: [Piece; 128],
+    /// For an occupied square, its index in its side's piece list.
+    slot: [u8; 128],
+    /// Per side, the squares of its pieces; entry 0 is the king.
+    list: [[u8; 16]; 2],
+    /// Per side, how many entries of `list` are in use.
+    count: [u8; 2],
+    /// Per side and file, how many pawns stand there (for pawn-structure terms).
+    pawn_files: [[u8; 8]; 2],
+    side: Colour,
+    /// Bit set of WHITE_KINGSIDE .. BLACK_QUEENSIDE.
+    castling: u8,
+    /// The square a pawn may capture onto en passant, or NO_SQUARE. Set only when a legal
+    /// e.p. capture exists, so equal positions get equal keys (as repetition rules require).
+    ep: Square,
+    halfmove: u32,
+    fullmove: u32,
+    key: u64,
+    /// Material and piece-square sum, White's point of view (middlegame, endgame).
+    psq: Pair,
+    /// Non-pawn material in phase units (see eval::PHASE_WEIGHT).
+    phase: i32,
+}
+
+impl Board {
+    /// A board with no pieces, White to move. Only FEN parsing builds on it.
+    fn empty() -> Board {
+        Board {
+            squares: [EMPTY; 128],
+            slot: [0; 128],
+            list: [[0; 16]; 2],
+            count: [0; 2],
+            pawn_files: [[0; 8]; 2],
+            side: Colour::White,
+            castling: 0,
+            ep: NO_SQUARE,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            psq: (0, 0),
+            phase: 0,
+        }
+    }
+
+    /// The standard starting position.
+    pub fn start() -> Board {
+        Board::from_fen(START_FEN).expect("the start position FEN is valid")
+    }
+
+    // ---- queries ------------------------------------------------------------------------
+
+    /// The piece on a square (EMPTY for none or off the board).
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Piece {
+        self.squares[sq & 0x7F]
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side(&self) -> Colour {
+        self.side
+    }
+
+    /// The castling rights as a bit set.
+    #[inline(always)]
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// The en-passant target square, or NO_SQUARE.
+    #[inline(always)]
+    pub fn ep_square(&self) -> Square {
+        self.ep
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The FEN move number.
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The Zobrist key of the position.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The king's square of a side.
+    #[inline(always)]
+    pub fn king(&self, colour: Colour) -> Square {
+        self.list[colour.index()][0] as Square
+    }
+
+    /// The squares of a side's pieces, king first.
+    #[inline(always)]
+    pub fn pieces(&self, colour: Colour) -> &[u8] {
+        &self.list[colour.index()][..self.count[colour.index()] as usize]
+    }
+
+    /// Pawns per file for one side.
+    #[inline(always)]
+    pub fn pawn_files(&self, colour: Colour) -> &[u8; 8] {
+        &self.pawn_files[colour.index()]
+    }
+
+    /// Incremental material + piece-square sum, White's point of view.
+    #[inline(always)]
+    pub fn psq(&self) -> Pair {
+        self.psq
+    }
+
+    /// Incremental game phase.
+    #[inline(always)]
+    pub fn phase(&self) -> i32 {
+        self.phase
+    }
+
+    /// True when the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        movegen::is_attacked(self, self.king(self.side), self.side.flip())
+    }
+
+    /// True when a side has pieces other than king and pawns (the null-move zugzwang guard).
+    pub fn has_non_pawn_material(&self, colour: Colour) -> bool {
+        self.pieces(colour).iter().any(|&sq| !matches!(kind_of(self.squares[sq as usize]), PAWN | KING))
+    }
+
+    // ---- low-level edits: every change to the pieces goes through these three ------------
+
+    fn put(&mut self, sq: Square, piece: Piece) {
+        let c = colour_of(piece).index();
+        let n = self.count[c];
+        self.squares[sq] = piece;
+        self.slot[sq] = n;
+        self.list[c][n as usize] = sq as u8;
+        self.count[c] = n + 1;
+        self.key ^= KEYS.piece_square[piece as usize][to_64(sq)];
+        let (mg, eg) = PSQ[piece as usize][to_64(sq)];
+        self.psq = (self.psq.0 + mg, self.psq.1 + eg);
+        let kind = kind_of(piece);
+        self.phase += PHASE_WEIGHT[kind as usize];
+        if kind == PAWN {
+            self.pawn_files[c][file_of(sq)] += 1;
+        }
+    }
+
+    fn remove(&mut self, sq: Square) {
+        let piece = self.squares[sq];
+        let c = colour_of(piece).index();
+        let last = self.count[c] - 1;
+        let moved = self.list[c][last as usize];
+        let slot = self.slot[sq];
+        self.list[c][slot as usize] = moved;
+        self.slot[moved as usize] = slot;
+        self.count[c] = last;
+        self.squares[sq] = EMPTY;
+        self.key ^= KEYS.piece_square[piece as usize][to_64(sq)];
+        let (mg, eg) = PSQ[piece as usize][to_64(sq)];
+        self.psq = (self.psq.0 - mg, self.psq.1 - eg);
+        let kind = kind_of(piece);
+        self.phase -= PHASE_WEIGHT[kind as usize];
+        if kind == PAWN {
+            self.pawn_files[c][file_of(sq)] -= 1;
+        }
+    }
+
+    fn move_piece(&mut self, from: Square, to: Square) {
+        let piece = self.squares[from];
+        let c = colour_of(piece).index();
+        let slot = self.slot[from];
+        self.list[c][slot as usize] = to as u8;
+        self.slot[to] = slot;
+        self.squares[to] = piece;
+        self.squares[from] = EMPTY;
+        let keys = &KEYS.piece_square[piece as usize];
+        self.key ^= keys[to_64(from)] ^ keys[to_64(to)];
+        let (mg0, eg0) = PSQ[piece as usize][to_64(from)];
+        let (mg1, eg1) = PSQ[piece as usize][to_64(to)];
+        self.psq = (self.psq.0 + mg1 - mg0, self.psq.1 + eg1 - eg0);
+        if kind_of(piece) == PAWN && file_of(from) != file_of(to) {
+            self.pawn_files[c][file_of(from)] -= 1;
+            self.pawn_files[c][file_of(to)] += 1;
+        }
+    }
+
+    // ---- making moves ---------------------------------------------------------------------
+
+    /// Plays a legal move. The move must come from the legal generator (or be checked
+    /// against it); an illegal move leaves the board in an unspecified but memory-safe state.
+    pub fn make_move(&mut self, m: Move) {
+        let from = m.from();
+        let to = m.to();
+        let piece = self.squares[from];
+        let us = self.side;
+        let old_ep = self.ep;
+        if old_ep != NO_SQUARE {
+            self.key ^= KEYS.en_passant[file_of(old_ep)];
+            self.ep = NO_SQUARE;
+        }
+        self.halfmove += 1;
+        if self.squares[to] != EMPTY {
+            self.remove(to);
+            self.halfmove = 0;
+        }
+        self.move_piece(from, to);
+        let mut double_push = false;
+        match kind_of(piece) {
+            PAWN => {
+                self.halfmove = 0;
+                if to == old_ep {
+                    // En passant: the captured pawn stands behind the target square.
+                    self.remove((to as isize - us.forward()) as Square);
+                } else if m.promotion() != 0 {
+                    self.remove(to);
+                    self.put(to, make_piece(us, m.promotion()));
+                } else {
+                    double_push = to.abs_diff(from) == 32;
+                }
+            }
+            KING if to.abs_diff(from) == 2 => {
+                // Castling: the king has moved two squares; bring the rook over it.
+                let (rook_from, rook_to) = if to > from { (from + 3, from + 1) } else { (from - 4, from - 1) };
+                self.move_piece(rook_from, rook_to);
+            }
+            _ => {}
+        }
+        let rights = self.castling & CASTLING_MASK[from] & CASTLING_MASK[to];
+        self.key ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
+        self.castling = rights;
+        if us == Colour::Black {
+            self.fullmove += 1;
+        }
+        self.side = us.flip();
+        self.key ^= KEYS.black_to_move;
+        if double_push {
+            self.set_ep_if_capturable((from + to) / 2);
+        }
+        debug_assert_eq!(self.key, self.compute_key(), "incremental key diverged");
+        debug_assert_eq!((self.psq, self.phase), crate::eval::from_scratch(self));
+    }
+
+    /// Passes the move to the other side (for null-move pruning). Not legal in check.
+    pub fn make_null_move(&mut self) {
+        if self.ep != NO_SQUARE {
+            self.key ^= KEYS.en_passant[file_of(self.ep)];
+            self.ep = NO_SQUARE;
+        }
+        self.halfmove += 1;
+        self.side = self.side.flip();
+        self.key ^= KEYS.black_to_move;
+    }
+
+    /// Records `ep` as the e.p. square only when the side to move has a legal capture onto
+    /// it. A pawn that merely passed an empty file changes nothing, so it must not change
+    /// the key either; otherwise repetitions would be missed.
+    fn set_ep_if_capturable(&mut self, ep: Square) {
+        let us = self.side;
+        let pawn = make_piece(us, PAWN);
+        let behind = (ep as isize - us.forward()) as Square; // the pawn that just moved
+        for from in [behind.wrapping_sub(1), behind + 1] {
+            if on_board(from) && self.squares[from] == pawn && self.en_passant_is_legal(from, ep) {
+                self.ep = ep;
+                self.key ^= KEYS.en_passant[file_of(ep)];
+                return;
+            }
+        }
+    }
+
+    /// Whether the pawn on `from` may capture en passant onto `ep` without exposing its king.
+    /// Both pawns leave the capturer's rank at once, which is what makes the horizontal-pin
+    /// case special; a scratch copy answers every case the same simple way.
+    pub(crate) fn en_passant_is_legal(&self, from: Square, ep: Square) -> bool {
+        let us = self.side;
+        let mut scratch = *self;
+        scratch.remove((ep as isize - us.forward()) as Square);
+        scratch.move_piece(from, ep);
+        !movegen::is_attacked(&scratch, scratch.king(us), us.flip())
+    }
+
+    /// The key computed from nothing, to check the incremental one.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in (0..128).filter(|&s| on_board(s)) {
+            let piece = self.squares[sq];
+            if piece != EMPTY {
+                key ^= KEYS.piece_square[piece as usize][to_64(sq)];
+            }
+        }
+        key ^= KEYS.castling[self.castling as usize];
+        if self.ep != NO_SQUARE {
+            key ^= KEYS.en_passant[file_of(self.ep)];
+        }
+        if self.side == Colour::Black {
+            key ^= KEYS.black_to_move;
+        }
+        key
+    }
+
+    // ---- move text --------------------------------------------------------------------------
+
+    /// Finds the legal move written in UCI long algebraic notation (`e2e4`, `e7e8q`, castling
+    /// as `e1g1`; the king-takes-rook form `e1h1` is accepted too). Errors name the fault.
+    pub fn parse_uci_move(&self, text: &str) -> Result<Move, String> {
+        let bad = || format!("'{text}' is not a move in UCI notation");
+        if !(4..=5).contains(&text.len()) || !text.is_ascii() {
+            return Err(bad());
+        }
+        let from = parse_square(&text[0..2]).ok_or_else(bad)?;
+        let mut to = parse_square(&text[2..4]).ok_or_else(bad)?;
+        let promotion = match text.as_bytes().get(4) {
+            None => 0,
+            Some(b'n') | Some(b'N') => KNIGHT,
+            Some(b'b') | Some(b'B') => BISHOP,
+            Some(b'r') | Some(b'R') => ROOK,
+            Some(b'q') | Some(b'Q') => QUEEN,
+            Some(_) => return Err(bad()),
+        };
+        // King takes own rook on its home square: the Chess960-style spelling of castling.
+        let own_rook = make_piece(self.side, ROOK);
+        if kind_of(self.piece_at(from)) == KING && self.piece_at(to) == own_rook && rank_of(from) == rank_of(to) {
+            to = if to > from { from + 2 } else { from - 2 };
+        }
+        let wanted = Move::new(from, to, promotion);
+        let mut moves = movegen::MoveList::new();
+        movegen::generate_legal(self, &mut moves);
+        if moves.iter().any(|&m| m == wanted) {
+            Ok(wanted)
+        } else {
+            Err(format!("'{text}' is not legal in this position"))
+        }
+    }
+
+    /// A multi-line picture of the board for the `d` command.
+    pub fn pretty(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            out.push_str(" +---+---+---+---+---+---+---+---+\n |");
+            for file in 0..8 {
+                out.push(' ');
+                let p = self.squares[square(file, rank)];
+                out.push(if p == EMPTY { ' ' } else { piece_char(p) });
+                out.push_str(" |");
+            }
+            out.push_str(&format!(" {}\n", rank + 1));
+        }
+        out.push_str(" +---+---+---+---+---+---+---+---+\n   a   b   c   d   e   f   g   h\n");
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uci_move_text_round_trips() {
+        let board = Board::from_fen("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        for text in ["e1g1", "e1c1", "b7b8n", "b7a8q", "a1a8"] {
+            assert_eq!(board.parse_uci_move(text).unwrap().to_uci(), text);
+        }
+        assert_eq!(board.parse_uci_move("e1h1").unwrap().to_uci(), "e1g1");
+        assert!(board.parse_uci_move("b7b8").is_err(), "promotion needs a piece");
+        assert!(board.parse_uci_move("e1e3").is_err());
+        assert!(board.parse_uci_move("z9z9").is_err());
+        assert!(board.parse_uci_move("e1g1é").is_err());
+    }
+
+    #[test]
+    fn castling_moves_the_rook_and_clears_rights() {
+        let mut board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        board.make_move(board.parse_uci_move("e1g1").unwrap());
+        assert_eq!(board.to_fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+        board.make_move(board.parse_uci_move("a8a1").unwrap());
+        assert_eq!(board.to_fen(), "4k2r/8/8/8/8/8/8/r4RK1 w k - 0 2");
+    }
+
+    #[test]
+    fn ep_square_only_when_capture_is_legal() {
+        let mut board = Board::start();
+        board.make_move(board.parse_uci_move("e2e4").unwrap());
+        assert_eq!(board.ep_square(), NO_SQUARE, "no black pawn can take on e3");
+        // Horizontal pin: the black pawn on d4 may not take e3 e.p. (its king on a4 would face the rook).
+        let mut board = Board::from_fen("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1").unwrap();
+        board.make_move(board.parse_uci_move("e2e4").unwrap());
+        assert_eq!(board.ep_square(), NO_SQUARE);
+        let mut board = Board::from_fen("8/8/8/8/3p4/8/4P3/k3K3 w - - 0 1").unwrap();
+        board.make_move(board.parse_uci_move("e2e4").unwrap());
+        assert_eq!(square_name(board.ep_square()), "e3");
+    }
+}

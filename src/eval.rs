@@ -1,0 +1,219 @@
+//! Static evaluation, micro-Max style: most of the score is a sum over pieces of a
+//! piece-square value, kept up to date move by move (the *differential* evaluation), plus a
+//! few terms computed when a node is evaluated.
+//!
+//! Every value is a pair (middlegame, endgame) in centipawns. The final score blends the two
+//! by the *phase*, the non-pawn material left, so a term can matter more in one part of the
+//! game than the other.
+//!
+//! The piece-square table is built by the compiler from the small commented tables below, so
+//! each idea (material, centre distance, pawn advance, king shelter) stays readable.
+
+use crate::board::Board;
+use crate::types::*;
+
+/// A (middlegame, endgame) pair of centipawn values.
+pub type Pair = (i32, i32);
+
+/// Material per kind, indexed by kind (0 unused).
+pub const MATERIAL: [Pair; 7] = [
+    (0, 0),
+    (90, 110),   // pawn: worth more as the board empties and it can run
+    (320, 300),  // knight
+    (330, 320),  // bishop
+    (480, 540),  // rook: gains in open endgames
+    (950, 1000), // queen
+    (0, 0),      // king: never captured, so no material
+];
+
+/// How much each kind counts towards the game phase; 24 is the full opening set.
+pub const PHASE_WEIGHT: [i32; 7] = [0, 0, 1, 1, 2, 4, 0];
+/// Phase of the starting position.
+pub const FULL_PHASE: i32 = 24;
+
+/// Penalty per step of distance from the centre, indexed by kind (micro-Max's centre table).
+const CENTRE_WEIGHT: [Pair; 7] = [
+    (0, 0),
+    (0, 0),   // pawn: has its own table below
+    (-8, -8), // knight: "a knight on the rim is dim"
+    (-5, -5), // bishop: more diagonals from the middle
+    (-2, 0),  // rook: files matter more than centrality
+    (-2, -5), // queen
+    (0, -12), // king: hides in the middlegame (table below), centralises in the endgame
+];
+
+/// Pawn bonus by rank (index 0 = its own first rank, never occupied).
+const PAWN_ADVANCE: [Pair; 8] = [
+    (0, 0),
+    (0, 0), // home rank
+    (2, 5),
+    (6, 12),
+    (14, 25),
+    (25, 50),
+    (45, 90), // one step from promotion
+    (0, 0),   // promotes before it stands here
+];
+
+/// Extra middlegame bonus for a centre pawn (files d and e) on its 4th or 5th rank.
+const CENTRE_PAWN_BONUS: i32 = 12;
+
+/// King placement in the middlegame by file (a..h) on its own back rank: the castling bonus.
+/// Castled kings on b/c or g/h are sheltered; a king still on e keeps its castling option.
+const KING_BACK_RANK: [i32; 8] = [15, 30, 20, 0, 0, 5, 30, 15];
+/// Middlegame penalty per rank a king has left its back rank.
+const KING_ADVANCE_PENALTY: i32 = -25;
+
+/// Distance (0..=6) of a square from the four centre squares, in king steps per axis summed.
+const fn centre_distance(sq: Square) -> i32 {
+    let f = file_of(sq) as i32;
+    let r = rank_of(sq) as i32;
+    let df = if f < 4 { 3 - f } else { f - 4 };
+    let dr = if r < 4 { 3 - r } else { r - 4 };
+    df + dr
+}
+
+/// White's value of a piece kind on a square (White's point of view, square as for White).
+const fn white_value(kind: Kind, sq: Square) -> Pair {
+    let k = kind as usize;
+    let mut mg = MATERIAL[k].0 + CENTRE_WEIGHT[k].0 * centre_distance(sq);
+    let mut eg = MATERIAL[k].1 + CENTRE_WEIGHT[k].1 * centre_distance(sq);
+    let rank = rank_of(sq);
+    let file = file_of(sq);
+    if kind == PAWN {
+        mg += PAWN_ADVANCE[rank].0;
+        eg += PAWN_ADVANCE[rank].1;
+        if (file == 3 || file == 4) && (rank == 3 || rank == 4) {
+            mg += CENTRE_PAWN_BONUS;
+        }
+    }
+    if kind == KING {
+        mg += if rank == 0 { KING_BACK_RANK[file] } else { KING_ADVANCE_PENALTY * rank as i32 };
+    }
+    (mg, eg)
+}
+
+const fn build_psq() -> [[Pair; 64]; 16] {
+    let mut table = [[(0, 0); 64]; 16];
+    let mut kind = PAWN;
+    while kind <= KING {
+        let mut i = 0;
+        while i < 64 {
+            let sq = from_64(i);
+            let (mg, eg) = white_value(kind, sq);
+            table[make_piece(Colour::White, kind) as usize][i] = (mg, eg);
+            // Black reads White's table through a rank mirror, and scores count against White.
+            table[make_piece(Colour::Black, kind) as usize][to_64(flip_rank(sq))] = (-mg, -eg);
+            i += 1;
+        }
+        kind += 1;
+    }
+    table
+}
+
+/// Piece-square values from White's point of view: `PSQ[piece][sq64]`.
+pub static PSQ: [[Pair; 64]; 16] = build_psq();
+
+/// Penalty for each pawn beyond the first on a file.
+const DOUBLED_PAWN: Pair = (-10, -20);
+/// Penalty for a pawn with no friendly pawn on either neighbouring file.
+const ISOLATED_PAWN: Pair = (-12, -15);
+/// Bonus for the side to move: it gets to act first.
+const TEMPO: i32 = 10;
+
+/// The evaluation split into its terms, White's point of view, for the `eval` command.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Breakdown {
+    /// Material plus piece-square values (middlegame, endgame).
+    pub piece_square: Pair,
+    /// Doubled and isolated pawns (middlegame, endgame).
+    pub pawn_structure: Pair,
+    /// Phase, 0 (bare kings and pawns) to [`FULL_PHASE`].
+    pub phase: i32,
+    /// The blended total from White's point of view, without tempo.
+    pub white_total: i32,
+}
+
+/// Doubled and isolated pawn terms, White's point of view, from the per-file pawn counts.
+fn pawn_structure(board: &Board) -> Pair {
+    let mut total = (0, 0);
+    for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
+        let files = board.pawn_files(colour);
+        for f in 0..8 {
+            let n = files[f] as i32;
+            if n == 0 {
+                continue;
+            }
+            total.0 += sign * DOUBLED_PAWN.0 * (n - 1);
+            total.1 += sign * DOUBLED_PAWN.1 * (n - 1);
+            let left = f > 0 && files[f - 1] > 0;
+            let right = f < 7 && files[f + 1] > 0;
+            if !left && !right {
+                total.0 += sign * ISOLATED_PAWN.0 * n;
+                total.1 += sign * ISOLATED_PAWN.1 * n;
+            }
+        }
+    }
+    total
+}
+
+/// Blends a middlegame/endgame pair by phase.
+fn taper((mg, eg): Pair, phase: i32) -> i32 {
+    let phase = phase.min(FULL_PHASE);
+    (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// The evaluation split into terms (White's point of view).
+pub fn breakdown(board: &Board) -> Breakdown {
+    let piece_square = board.psq();
+    let pawn_structure = pawn_structure(board);
+    let phase = board.phase();
+    let sum = (piece_square.0 + pawn_structure.0, piece_square.1 + pawn_structure.1);
+    Breakdown { piece_square, pawn_structure, phase, white_total: taper(sum, phase) }
+}
+
+/// The static evaluation in centipawns from the side to move's point of view.
+pub fn evaluate(board: &Board) -> i32 {
+    let white = breakdown(board).white_total;
+    let relative = if board.side() == Colour::White { white } else { -white };
+    relative + TEMPO
+}
+
+/// Recomputes the piece-square sum and phase from nothing, to check the incremental values.
+pub fn from_scratch(board: &Board) -> (Pair, i32) {
+    let mut psq = (0, 0);
+    let mut phase = 0;
+    for sq in (0..128).filter(|&s| on_board(s)) {
+        let piece = board.piece_at(sq);
+        if piece != EMPTY {
+            let (mg, eg) = PSQ[piece as usize][to_64(sq)];
+            psq.0 += mg;
+            psq.1 += eg;
+            phase += PHASE_WEIGHT[kind_of(piece) as usize];
+        }
+    }
+    (psq, phase)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_is_balanced() {
+        let board = Board::start();
+        let b = breakdown(&board);
+        assert_eq!(b.piece_square, (0, 0));
+        assert_eq!(b.white_total, 0);
+        assert_eq!(b.phase, FULL_PHASE);
+        assert_eq!(evaluate(&board), TEMPO);
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        // The same position with colours swapped and the board mirrored scores the same
+        // for the side to move.
+        let a = Board::from_fen("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5").unwrap();
+        let b = Board::from_fen("rnbqk2r/ppp2ppp/3p1n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R b KQkq - 1 5").unwrap();
+        assert_eq!(evaluate(&a), evaluate(&b));
+    }
+}

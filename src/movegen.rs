@@ -1,0 +1,458 @@
+//! Move generation on the 0x88 board: micro-Max's step vectors, made exactly legal.
+//!
+//! micro-Max generates pseudo-legal moves and discovers an illegal one only when the reply
+//! captures the king. Here every generated move is legal, which is what perft counts and what
+//! lets the search trust its move count for mate and stalemate. The method:
+//!
+//! 1. Find the checkers and the pinned pieces by looking from each enemy piece towards our
+//!    king through the 0x88 *attack table*: one lookup tells whether a piece of that kind
+//!    could reach the king from there at all, and the ray step to walk if so.
+//! 2. In double check only the king moves. In single check the other pieces may only land on
+//!    the checker or between it and the king (the *evasion mask*).
+//! 3. A pinned piece may only move along the line through its king.
+//! 4. The king never steps onto an attacked square, nor backwards along a checking ray.
+//! 5. En passant, the one move that removes a piece from a square it does not land on, is
+//!    tried on a scratch copy of the board.
+
+use crate::board::{Board, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
+use crate::types::*;
+
+/// Step vectors per kind, one row each (micro-Max's step-vector list). A slider repeats its
+/// steps until it is blocked; the knight and king take each step once. Pawns are handled
+/// apart: their direction depends on colour and they capture differently from how they push.
+pub const STEP_VECTORS: [&[isize]; 7] = [
+    &[],                                   // (no piece)
+    &[],                                   // pawn: see generate_pawn_moves
+    &[33, 31, 18, 14, -14, -18, -31, -33], // knight: the eight L-shaped jumps
+    &[17, 15, -15, -17],                   // bishop: the four diagonals
+    &[16, -16, 1, -1],                     // rook: up, down, right, left
+    &[16, -16, 1, -1, 17, 15, -15, -17],   // queen: rook and bishop steps
+    &[16, -16, 1, -1, 17, 15, -15, -17],   // king: the queen's steps, one at a time
+];
+
+/// True for the kinds that repeat their step.
+#[inline(always)]
+pub const fn is_slider(kind: Kind) -> bool {
+    matches!(kind, BISHOP | ROOK | QUEEN)
+}
+
+/// The attack-table bit of a black pawn; kinds use bit `1 << kind` (white pawn is `1 << 1`).
+const BLACK_PAWN_BIT: u8 = 1 << 7;
+
+/// The attack-table bit of a coloured piece.
+#[inline(always)]
+const fn attack_bit(piece: Piece) -> u8 {
+    if piece == make_piece(Colour::Black, PAWN) {
+        BLACK_PAWN_BIT
+    } else {
+        1 << kind_of(piece)
+    }
+}
+
+/// Offset that turns a 0x88 difference `target - origin` (-119..=119) into a table index.
+const DELTA_OFFSET: usize = 119;
+
+/// `ATTACKS[target - origin + 119]`: the set of piece bits that could attack `target` from
+/// `origin` on an empty board. `RAY_STEP` at the same index is the unit step from origin
+/// towards target when the two lie on a line, else 0. The 0x88 layout makes the difference of
+/// two squares identify their geometric relation uniquely, so these 239-entry tables replace
+/// any per-square attack lists.
+static ATTACKS: [u8; 239] = build_attacks().0;
+static RAY_STEP: [i8; 239] = build_attacks().1;
+
+const fn build_attacks() -> ([u8; 239], [i8; 239]) {
+    let mut attacks = [0u8; 239];
+    let mut steps = [0i8; 239];
+    let mut kind = KNIGHT;
+    while kind <= KING {
+        let vectors = STEP_VECTORS[kind as usize];
+        let mut i = 0;
+        while i < vectors.len() {
+            let step = vectors[i];
+            let reach = if is_slider(kind) { 7 } else { 1 };
+            let mut n = 1;
+            while n <= reach {
+                let index = (DELTA_OFFSET as isize + step * n) as usize;
+                attacks[index] |= 1 << kind;
+                if is_slider(kind) {
+                    steps[index] = step as i8;
+                }
+                n += 1;
+            }
+            i += 1;
+        }
+        kind += 1;
+    }
+    // Pawns capture one diagonal step forward.
+    attacks[DELTA_OFFSET + 15] |= 1 << PAWN;
+    attacks[DELTA_OFFSET + 17] |= 1 << PAWN;
+    attacks[DELTA_OFFSET - 15] |= BLACK_PAWN_BIT;
+    attacks[DELTA_OFFSET - 17] |= BLACK_PAWN_BIT;
+    (attacks, steps)
+}
+
+/// Table index of the difference between two squares.
+#[inline(always)]
+fn delta(target: Square, origin: Square) -> usize {
+    target + DELTA_OFFSET - origin
+}
+
+/// The unit step from `origin` towards `target` if they share a line, else 0.
+#[inline(always)]
+pub fn ray_step(target: Square, origin: Square) -> isize {
+    RAY_STEP[delta(target, origin)] as isize
+}
+
+/// Whether the piece on `from` attacks `target` on this board (sliders must see it).
+#[inline(always)]
+pub fn piece_attacks(board: &Board, from: Square, target: Square) -> bool {
+    let piece = board.piece_at(from);
+    let d = delta(target, from);
+    if ATTACKS[d] & attack_bit(piece) == 0 {
+        return false;
+    }
+    if !is_slider(kind_of(piece)) {
+        return true;
+    }
+    let step = RAY_STEP[d] as isize;
+    let mut sq = from.wrapping_add_signed(step);
+    while sq != target {
+        if board.piece_at(sq) != EMPTY {
+            return false;
+        }
+        sq = sq.wrapping_add_signed(step);
+    }
+    true
+}
+
+/// Whether any piece of `by` attacks `target`. Walks `by`'s piece list (at most 16 entries)
+/// with one attack-table lookup each, instead of scanning outwards from the square.
+pub fn is_attacked(board: &Board, target: Square, by: Colour) -> bool {
+    board.pieces(by).iter().any(|&sq| piece_attacks(board, sq as Square, target))
+}
+
+/// A list of moves on the stack. 256 exceeds the most legal moves any position has (218).
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; 256],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline(always)]
+    pub fn new() -> MoveList {
+        MoveList { moves: [Move::NONE; 256], len: 0 }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+
+    /// Number of moves.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when there are no moves.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves as a slice.
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// The moves as a mutable slice (for ordering).
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
+    /// Iterates over the moves.
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+}
+
+/// What a call to the generator should produce.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// Every legal move.
+    All,
+    /// Legal captures and queen promotions (quiescence search).
+    Tactical,
+}
+
+/// Every legal move in the position, appended to `list`.
+pub fn generate_legal(board: &Board, list: &mut MoveList) {
+    generate(board, list, Scope::All);
+}
+
+/// Legal captures (including en passant) and promotions to a queen, appended to `list`.
+pub fn generate_tactical(board: &Board, list: &mut MoveList) {
+    generate(board, list, Scope::Tactical);
+}
+
+/// Everything the generator works out about the king before it looks at any move.
+struct Restrictions {
+    /// Squares a non-king move may land on: all, or those that answer a single check.
+    evasion: u128,
+    /// Our pieces that are pinned to our king.
+    pinned: u128,
+    /// Number of pieces giving check.
+    checkers: usize,
+    /// For up to two checking sliders, their step towards the king: the king may not retreat
+    /// along it, because the square behind the king is covered once the king leaves.
+    check_rays: [isize; 2],
+}
+
+#[inline(always)]
+const fn bit(sq: Square) -> u128 {
+    1u128 << sq
+}
+
+/// Step 1: checkers, pins and the evasion mask.
+fn restrictions(board: &Board, us: Colour, king: Square) -> Restrictions {
+    let mut r = Restrictions { evasion: !0, pinned: 0, checkers: 0, check_rays: [0; 2] };
+    for &s in board.pieces(us.flip()) {
+        let from = s as Square;
+        let piece = board.piece_at(from);
+        let d = delta(king, from);
+        if ATTACKS[d] & attack_bit(piece) == 0 {
+            continue;
+        }
+        if !is_slider(kind_of(piece)) {
+            r.checkers += 1;
+            r.evasion = if r.checkers == 1 { bit(from) } else { 0 };
+            continue;
+        }
+        // Walk from the slider to the king, noting what stands between.
+        let step = RAY_STEP[d] as isize;
+        let mut ray = bit(from);
+        let mut blocker = NO_SQUARE;
+        let mut sq = from.wrapping_add_signed(step);
+        while sq != king {
+            if board.piece_at(sq) != EMPTY {
+                if blocker != NO_SQUARE {
+                    blocker = king; // two blockers: neither check nor pin
+                    break;
+                }
+                blocker = sq;
+            }
+            ray |= bit(sq);
+            sq = sq.wrapping_add_signed(step);
+        }
+        if blocker == NO_SQUARE {
+            if r.checkers < 2 {
+                r.check_rays[r.checkers] = step;
+            }
+            r.checkers += 1;
+            r.evasion = if r.checkers == 1 { ray } else { 0 };
+        } else if blocker != king && colour_of(board.piece_at(blocker)) == us {
+            r.pinned |= bit(blocker);
+        }
+    }
+    r
+}
+
+/// The legal-move generator. See the module comment for the method.
+fn generate(board: &Board, list: &mut MoveList, scope: Scope) {
+    let us = board.side();
+    let them = us.flip();
+    let king = board.king(us);
+    let r = restrictions(board, us, king);
+
+    // Pieces other than the king: none can move in double check.
+    if r.checkers < 2 {
+        for &s in &board.pieces(us)[1..] {
+            let from = s as Square;
+            let piece = board.piece_at(from);
+            // A move is legal if it answers any check and keeps any pin.
+            let restricted = r.checkers > 0 || r.pinned & bit(from) != 0;
+            let pin_step = if r.pinned & bit(from) != 0 { ray_step(from, king) } else { 0 };
+            let legal = |to: Square| {
+                !restricted || (r.evasion & bit(to) != 0 && (pin_step == 0 || ray_step(to, king) == pin_step))
+            };
+            let kind = kind_of(piece);
+            if kind == PAWN {
+                generate_pawn_moves(board, list, scope, from, &legal);
+                continue;
+            }
+            for &step in STEP_VECTORS[kind as usize] {
+                let mut to = from.wrapping_add_signed(step);
+                while on_board(to) {
+                    let target = board.piece_at(to);
+                    if target != EMPTY && colour_of(target) == us {
+                        break;
+                    }
+                    if (target != EMPTY || scope == Scope::All) && legal(to) {
+                        list.push(Move::new(from, to, 0));
+                    }
+                    if target != EMPTY || !is_slider(kind) {
+                        break;
+                    }
+                    to = to.wrapping_add_signed(step);
+                }
+            }
+        }
+    }
+
+    // The king: never onto an attacked square, never back along a checking ray.
+    for &step in STEP_VECTORS[KING as usize] {
+        let to = king.wrapping_add_signed(step);
+        if !on_board(to) {
+            continue;
+        }
+        let target = board.piece_at(to);
+        if (target != EMPTY && colour_of(target) == us) || (target == EMPTY && scope == Scope::Tactical) {
+            continue;
+        }
+        if r.check_rays[..r.checkers.min(2)].contains(&step) || is_attacked(board, to, them) {
+            continue;
+        }
+        list.push(Move::new(king, to, 0));
+    }
+
+    // Castling: not out of, through, or into check; the squares between must be empty.
+    if scope == Scope::All && r.checkers == 0 {
+        let (kingside, queenside) =
+            if us == Colour::White { (WHITE_KINGSIDE, WHITE_QUEENSIDE) } else { (BLACK_KINGSIDE, BLACK_QUEENSIDE) };
+        let rights = board.castling();
+        let free = |sq: Square| board.piece_at(sq) == EMPTY;
+        let safe = |sq: Square| !is_attacked(board, sq, them);
+        if rights & kingside != 0 && free(king + 1) && free(king + 2) && safe(king + 1) && safe(king + 2) {
+            list.push(Move::new(king, king + 2, 0));
+        }
+        if rights & queenside != 0
+            && free(king - 1)
+            && free(king - 2)
+            && free(king - 3)
+            && safe(king - 1)
+            && safe(king - 2)
+        {
+            list.push(Move::new(king, king - 2, 0));
+        }
+    }
+}
+
+/// Promotion kinds, best first, so move ordering sees the queen before the knight.
+const PROMOTIONS: [Kind; 4] = [QUEEN, KNIGHT, ROOK, BISHOP];
+
+/// Pushes one pawn move, expanding it into promotions when it reaches the last rank.
+#[inline(always)]
+fn push_pawn_move(list: &mut MoveList, scope: Scope, from: Square, to: Square) {
+    if rank_of(to) == 0 || rank_of(to) == 7 {
+        let kinds = if scope == Scope::All { &PROMOTIONS[..] } else { &PROMOTIONS[..1] };
+        for &kind in kinds {
+            list.push(Move::new(from, to, kind));
+        }
+    } else {
+        list.push(Move::new(from, to, 0));
+    }
+}
+
+/// Pawn pushes (single, double), captures, promotions and en passant for one pawn.
+fn generate_pawn_moves(
+    board: &Board,
+    list: &mut MoveList,
+    scope: Scope,
+    from: Square,
+    legal: &impl Fn(Square) -> bool,
+) {
+    let us = board.side();
+    let forward = us.forward();
+    let start_rank = if us == Colour::White { 1 } else { 6 };
+    let one = from.wrapping_add_signed(forward);
+    let promotes = rank_of(one) == 0 || rank_of(one) == 7;
+    if board.piece_at(one) == EMPTY && (scope == Scope::All || promotes) {
+        if legal(one) {
+            push_pawn_move(list, scope, from, one);
+        }
+        let two = one.wrapping_add_signed(forward);
+        if scope == Scope::All && rank_of(from) == start_rank && board.piece_at(two) == EMPTY && legal(two) {
+            list.push(Move::new(from, two, 0));
+        }
+    }
+    for side_step in [-1, 1] {
+        let to = one.wrapping_add_signed(side_step);
+        if !on_board(to) {
+            continue;
+        }
+        let target = board.piece_at(to);
+        if target != EMPTY && colour_of(target) != us {
+            if legal(to) {
+                push_pawn_move(list, scope, from, to);
+            }
+        } else if to == board.ep_square() && board.en_passant_is_legal(from, to) {
+            list.push(Move::new(from, to, 0));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn legal_moves(fen: &str) -> Vec<String> {
+        let board = Board::from_fen(fen).unwrap();
+        let mut list = MoveList::new();
+        generate_legal(&board, &mut list);
+        let mut v: Vec<String> = list.iter().map(|m| m.to_uci()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn start_position_has_twenty_moves() {
+        assert_eq!(legal_moves(crate::board::START_FEN).len(), 20);
+    }
+
+    #[test]
+    fn castling_never_through_check() {
+        // The black rook on f8 covers f1: no kingside castling; queenside is fine.
+        let moves = legal_moves("2k2r2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        assert!(!moves.contains(&"e1g1".to_string()));
+        assert!(moves.contains(&"e1c1".to_string()));
+        // b1 attacked does not stop queenside castling: the king never crosses b1.
+        let moves = legal_moves("1r1k4/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        assert!(moves.contains(&"e1c1".to_string()));
+    }
+
+    #[test]
+    fn king_cannot_retreat_along_check_ray() {
+        let moves = legal_moves("4k3/8/8/8/8/8/8/r3K3 w - - 0 1");
+        assert!(!moves.contains(&"e1f1".to_string()));
+        assert!(moves.contains(&"e1e2".to_string()));
+    }
+
+    #[test]
+    fn pinned_piece_moves_along_pin_only() {
+        // The bishop on d2 is pinned by the b4 bishop... along the a5-e1 diagonal.
+        let moves = legal_moves("4k3/8/8/8/1b6/8/3B4/4K3 w - - 0 1");
+        let bishop: Vec<_> = moves.iter().filter(|m| m.starts_with("d2")).collect();
+        assert_eq!(bishop, vec!["d2b4", "d2c3"]);
+    }
+
+    #[test]
+    fn tactical_moves_are_captures_and_promotions() {
+        let board = Board::from_fen("4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        let mut list = MoveList::new();
+        generate_tactical(&board, &mut list);
+        let mut v: Vec<String> = list.iter().map(|m| m.to_uci()).collect();
+        v.sort();
+        assert_eq!(v, vec!["b7b8q", "e4d5"]);
+    }
+}

@@ -1,0 +1,38 @@
+//! The incremental state (Zobrist key, piece-square sum, phase) must equal a from-scratch
+//! computation after every move of many random games, and FEN must round-trip along the way.
+
+mod common;
+
+use maxim::board::Board;
+use maxim::eval;
+use maxim::movegen::{generate_legal, MoveList};
+
+#[test]
+fn incremental_state_matches_from_scratch_over_random_playouts() {
+    let mut rng = common::Rng(0x5EED_F4A1);
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ];
+    let mut plies = 0;
+    for game in 0..300 {
+        let mut board = Board::from_fen(starts[game % starts.len()]).unwrap();
+        for _ in 0..200 {
+            let mut moves = MoveList::new();
+            generate_legal(&board, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves.as_slice()[(rng.next() % moves.len() as u64) as usize];
+            board.make_move(m);
+            plies += 1;
+            assert_eq!(board.key(), board.compute_key(), "key after {m}");
+            assert_eq!((board.psq(), board.phase()), eval::from_scratch(&board), "eval after {m}");
+            let again = Board::from_fen(&board.to_fen()).unwrap();
+            assert_eq!(again.key(), board.key(), "FEN round trip of {}", board.to_fen());
+            assert_eq!(again.to_fen(), board.to_fen());
+        }
+    }
+    assert!(plies > 10_000, "the playouts should cover many positions, got {plies}");
+}

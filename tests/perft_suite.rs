@@ -1,0 +1,58 @@
+//! Move generation against exact perft counts: the shared 126-position suite and the six
+//! standard positions from the Chess Programming Wiki.
+
+mod common;
+
+use maxim::board::Board;
+use maxim::perft::perft;
+
+/// Depths whose expected count is below this are run; deeper ones are left to `maxim perft`.
+const NODE_LIMIT: u64 = 2_000_000;
+
+#[test]
+fn every_suite_position_matches() {
+    let data = common::shared_data("perftsuite.epd");
+    let mut positions = 0;
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.trim().is_empty()) {
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap().trim();
+        let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        positions += 1;
+        let expected: Vec<(u32, u64)> = parts
+            .filter_map(|p| {
+                let mut it = p.split_whitespace();
+                let depth = it.next()?.strip_prefix('D')?.parse().ok()?;
+                let count = it.next()?.parse().ok()?;
+                Some((depth, count))
+            })
+            .collect();
+        // The deepest depth under the limit; at least depth 1 always runs.
+        let (depth, count) = expected
+            .iter()
+            .copied()
+            .filter(|&(d, c)| c < NODE_LIMIT || d == 1)
+            .max_by_key(|&(d, _)| d)
+            .unwrap_or_else(|| panic!("no depths in line: {line}"));
+        assert_eq!(perft(&board, depth), count, "perft {depth} of {fen}");
+        checked += 1;
+    }
+    assert_eq!(positions, 126, "the suite should hold 126 positions");
+    assert_eq!(checked, positions);
+}
+
+#[test]
+fn six_standard_positions() {
+    let cases: &[(&str, u32, u64)] = &[
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4_865_609),
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4_085_603),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674_624),
+        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422_333),
+        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, 2_103_487),
+        ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4, 3_894_594),
+    ];
+    for &(fen, depth, expected) in cases {
+        let board = Board::from_fen(fen).unwrap();
+        assert_eq!(perft(&board, depth), expected, "perft {depth} of {fen}");
+    }
+}
