@@ -1,0 +1,303 @@
+//! The search: micro-Max's hashed, iteratively deepened alpha-beta, made readable.
+//!
+//! * [`Searcher::run`] (this file) is the driver: iterative deepening at the root, the stop
+//!   rules, and the reports.
+//! * `search/alphabeta.rs` is the recursive negamax with its numbered steps, and quiescence.
+//! * `search/ordering.rs` puts the moves most likely to cut off first.
+//!
+//! Scores are centipawns from the side to move's point of view. A mate is `MATE - plies`
+//! from the root, so a shorter mate scores higher, and a stalemate or other draw scores 0.
+
+mod alphabeta;
+mod ordering;
+
+use crate::board::Board;
+use crate::engine::{Reporter, Score, SearchInfo};
+use crate::movegen::{generate_legal, MoveList};
+use crate::time::{deadlines, Deadlines, Limits};
+use crate::tt::{TranspositionTable, MATE_BOUND};
+use crate::types::Move;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The score of checkmate at the root; a mate `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// Larger than any score.
+pub const INFINITY: i32 = 32_001;
+/// The deepest ply the search will reach; arrays are sized by it.
+pub const MAX_PLY: usize = 128;
+/// The stop flag and the clock are looked at once per this many nodes (a power of two).
+const POLL_INTERVAL: u64 = 1024;
+/// An iteration's best move that changes after this long is reported at once.
+const LATE_CHANGE_REPORT: Duration = Duration::from_millis(1000);
+
+/// Flags shared with the front end. The front end clears `stop` before it sends a search.
+#[derive(Debug, Default)]
+pub struct Signals {
+    /// Set by the front end to end the running search.
+    pub stop: AtomicBool,
+    /// True while the search is pondering: time limits wait until the front end clears it
+    /// (on `ponderhit`).
+    pub pondering: AtomicBool,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; NONE only when the root has no legal move.
+    pub best_move: Move,
+    /// The expected reply, if the principal variation has one.
+    pub ponder_move: Move,
+    /// The score of the last completed iteration.
+    pub score: i32,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// One search's working state. The transposition table outlives it; everything else here is
+/// fresh for each `go`, which keeps fixed-depth searches repeatable.
+pub struct Searcher<'a> {
+    tt: &'a mut TranspositionTable,
+    reporter: &'a mut dyn Reporter,
+    signals: &'a Signals,
+    limits: Limits,
+    deadlines: Deadlines,
+    /// When the search started (for reports).
+    start: Instant,
+    /// When our clock started: at `go`, or at `ponderhit` for a ponder search (for deadlines).
+    clock_start: Instant,
+    /// Whether the search was pondering when last polled (to notice `ponderhit`).
+    was_pondering: bool,
+    nodes: u64,
+    node_limit: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// The depth of the current iteration; bounds the recapture extension.
+    root_depth: i32,
+    /// Keys of the game so far and of the current search path, for repetition checks.
+    keys: Vec<u64>,
+    /// Triangular principal-variation table: `pv[ply][ply..pv_len[ply]]`.
+    pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+}
+
+impl<'a> Searcher<'a> {
+    /// Prepares a search. `history` holds the keys of the positions before `board` in the
+    /// game (oldest first); `overhead_ms` is the Move Overhead option.
+    pub fn new(
+        tt: &'a mut TranspositionTable,
+        reporter: &'a mut dyn Reporter,
+        signals: &'a Signals,
+        limits: Limits,
+        history: &[u64],
+        overhead_ms: u64,
+    ) -> Searcher<'a> {
+        let deadlines = deadlines(&limits, overhead_ms);
+        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 1);
+        keys.extend_from_slice(history);
+        Searcher {
+            tt,
+            reporter,
+            signals,
+            node_limit: limits.nodes.unwrap_or(u64::MAX).max(1),
+            limits,
+            deadlines,
+            start: Instant::now(),
+            clock_start: Instant::now(),
+            was_pondering: signals.pondering.load(Ordering::Relaxed),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root_depth: 0,
+            keys,
+            pv: Box::new([[Move::NONE; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+        }
+    }
+
+    /// Iterative deepening: search depth 1, 2, 3 ... each time with the previous best move
+    /// first, until a limit says stop. Returns the best move of the deepest search that
+    /// produced one; a legal move is returned whenever one exists, even if the search is
+    /// stopped after one node.
+    pub fn run(&mut self, board: &Board, searchmoves: &[Move]) -> SearchResult {
+        self.tt.new_search();
+        let mut root_moves = MoveList::new();
+        generate_legal(board, &mut root_moves);
+        let mut moves: Vec<Move> = root_moves.iter().copied().collect();
+        if moves.iter().any(|m| searchmoves.contains(m)) {
+            moves.retain(|m| searchmoves.contains(m));
+        }
+        let mut result = SearchResult { best_move: Move::NONE, ponder_move: Move::NONE, score: 0, depth: 0, nodes: 0 };
+        if moves.is_empty() {
+            return result;
+        }
+        ordering::order_root(board, &mut moves, self.tt.probe(board.key(), 0).map(|h| h.best_move));
+        result.best_move = moves[0];
+        self.keys.push(board.key());
+
+        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        let mut pv: Vec<Move> = vec![moves[0]];
+        for depth in 1..=max_depth {
+            self.root_depth = depth as i32;
+            self.seldepth = 0;
+            let (score, iteration_pv) = self.search_root(board, &mut moves, depth as i32);
+            if let Some(p) = iteration_pv {
+                // A move that finished searching is trustworthy even in an unfinished iteration.
+                pv = self.complete_pv(board, p);
+                result.best_move = pv[0];
+            }
+            if self.stopped {
+                // The iteration did not finish: its score is not trustworthy, but the caller
+                // still gets a final report with the move it will play.
+                self.report(result.depth.max(1), result.score, &pv);
+                break;
+            }
+            result.score = score;
+            result.depth = depth;
+            self.report(depth, score, &pv);
+            if self.should_stop_iterating(score) {
+                break;
+            }
+        }
+        result.ponder_move = pv.get(1).copied().unwrap_or(Move::NONE);
+        result.nodes = self.nodes;
+        self.keys.pop();
+        result
+    }
+
+    /// Searches every root move at `depth`. Returns the iteration's best score and, if any
+    /// root move was searched to the end, the principal variation it leads. The best move is
+    /// moved to the front of `moves` for the next iteration.
+    fn search_root(&mut self, board: &Board, moves: &mut [Move], depth: i32) -> (i32, Option<Vec<Move>>) {
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best_pv = None;
+        self.nodes += 1;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let mut child = *board;
+            child.make_move(m);
+            self.keys.push(child.key());
+            let score = -self.search(&child, -beta, -alpha, depth - 1, 1, m.to());
+            self.keys.pop();
+            if self.stopped {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                moves[..=i].rotate_right(1); // best first, the rest keep their order
+                let mut line = vec![m];
+                line.extend_from_slice(&self.pv[1][1..self.pv_len[1]]);
+                if i > 0 && depth > 1 && self.start.elapsed() >= LATE_CHANGE_REPORT {
+                    self.report(depth as u32, score, &line);
+                }
+                best_pv = Some(line);
+            }
+        }
+        (alpha, best_pv)
+    }
+
+    /// Table cutoffs end a line early, so the PV collected during the search can be short.
+    /// Extends it with the table's best moves while they are legal and the line does not
+    /// repeat, so the GUI sees the expected line and `bestmove` gets a `ponder` move.
+    fn complete_pv(&self, board: &Board, mut pv: Vec<Move>) -> Vec<Move> {
+        let mut position = *board;
+        let mut seen = vec![position.key()];
+        for &m in &pv {
+            position.make_move(m);
+            seen.push(position.key());
+        }
+        while pv.len() < MAX_PLY / 2 {
+            let Some(hit) = self.tt.probe(position.key(), 0) else { break };
+            let mut legal = MoveList::new();
+            generate_legal(&position, &mut legal);
+            if !hit.best_move.is_some() || !legal.iter().any(|&m| m == hit.best_move) {
+                break;
+            }
+            position.make_move(hit.best_move);
+            if seen.contains(&position.key()) {
+                break;
+            }
+            seen.push(position.key());
+            pv.push(hit.best_move);
+        }
+        pv
+    }
+
+    /// The stop rules checked between iterations.
+    fn should_stop_iterating(&self, score: i32) -> bool {
+        if self.signals.pondering.load(Ordering::Relaxed) || self.limits.infinite {
+            return false; // only `stop` (or ponderhit and then time) ends these
+        }
+        if let Some(moves) = self.limits.mate {
+            if score >= MATE - (2 * moves as i32 - 1) {
+                return true;
+            }
+        }
+        if score.abs() >= MATE_BOUND && self.limits.depth.is_none() && self.limits.mate.is_none() {
+            // A mate found at this depth is proven; deeper iterations only confirm it.
+            let plies = MATE - score.abs();
+            if self.root_depth > plies + 2 {
+                return true;
+            }
+        }
+        matches!(self.deadlines.soft, Some(soft) if self.clock_start.elapsed() >= soft)
+    }
+
+    /// Counts a node and decides whether to stop. The stop flag and the clock are polled once
+    /// per [`POLL_INTERVAL`] nodes; the node limit is checked at every node, so `go nodes N`
+    /// stops on exactly N.
+    #[inline(always)]
+    fn count_node_and_poll(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        if self.nodes & (POLL_INTERVAL - 1) == 0 {
+            self.poll();
+        }
+        self.stopped
+    }
+
+    fn poll(&mut self) {
+        if self.signals.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+        let pondering = self.signals.pondering.load(Ordering::Relaxed);
+        if self.was_pondering && !pondering {
+            self.clock_start = Instant::now(); // ponderhit: our clock starts now
+        }
+        self.was_pondering = pondering;
+        if !pondering && matches!(self.deadlines.hard, Some(hard) if self.clock_start.elapsed() >= hard) {
+            self.stopped = true;
+        }
+    }
+
+    fn report(&mut self, depth: u32, score: i32, pv: &[Move]) {
+        let elapsed = self.start.elapsed();
+        let info = SearchInfo {
+            depth,
+            seldepth: self.seldepth.max(depth as usize) as u32,
+            score: uci_score(score),
+            nodes: self.nodes,
+            nps: (self.nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
+            hashfull: self.tt.hashfull(),
+            time_ms: elapsed.as_millis() as u64,
+            pv: pv.to_vec(),
+        };
+        self.reporter.info(&info);
+    }
+}
+
+/// Converts an internal score to UCI's: centipawns, or mate in moves (negative when mated).
+pub fn uci_score(score: i32) -> Score {
+    if score >= MATE_BOUND {
+        Score::Mate((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Score::Mate(-(MATE + score) / 2)
+    } else {
+        Score::Cp(score)
+    }
+}

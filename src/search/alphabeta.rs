@@ -1,0 +1,235 @@
+//! The recursive search: negamax alpha-beta, fail-soft, laid out in numbered steps as in
+//! micro-Max (probe, horizon, hash move first, generate, recurse with the recapture
+//! extension, store), followed by quiescence.
+
+use super::ordering::{pick_next, score_moves};
+use super::{Searcher, INFINITY, MATE, MAX_PLY};
+use crate::board::Board;
+use crate::eval::evaluate;
+use crate::movegen::{generate_legal, generate_tactical, MoveList};
+use crate::tt::Bound;
+use crate::types::*;
+
+/// A draw scores 0 for both sides.
+const DRAW: i32 = 0;
+/// Internal iterative deepening: at this depth or more, a node without a hash move first
+/// searches `depth - IID_REDUCTION` to find one (micro-Max deepens every node this way).
+const IID_MIN_DEPTH: i32 = 4;
+const IID_REDUCTION: i32 = 2;
+/// Quiescence answers a check with all evasions (so mates at the horizon are seen) for this
+/// many plies of quiescence; beyond it, checks are treated like quiet positions so a chain
+/// of checks cannot recurse without end.
+const QS_CHECK_PLIES: usize = 6;
+
+impl Searcher<'_> {
+    /// Negamax alpha-beta. Returns a score for `board` from the side to move's view: exact if
+    /// strictly between `alpha` and `beta`, else a bound on the side it fell (fail-soft: the
+    /// bound may lie beyond the window, which helps the parent and the table).
+    /// `last_to` is the square the opponent's last move landed on (recapture extension).
+    pub(super) fn search(
+        &mut self,
+        board: &Board,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        last_to: Square,
+    ) -> i32 {
+        // Step 1. Node bookkeeping: count, poll the limits, start an empty PV.
+        self.pv_len[ply] = ply;
+        if self.count_node_and_poll() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        // Step 2. Draws by rule: repetition, insufficient material, and the 50-move rule
+        // (unless the move that reached 100 plies gave mate, which the move loop finds).
+        if self.is_repetition(board) || is_insufficient_material(board) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(board);
+        }
+
+        // Step 3. The horizon: resolve captures before trusting the static score.
+        if depth <= 0 {
+            return self.quiescence(board, alpha, beta, ply, 0);
+        }
+
+        // Step 4. Probe the transposition table; a deep enough bound that settles the window
+        // ends the node at once.
+        let key = board.key();
+        let hit = self.tt.probe(key, ply);
+        let mut hash_move = Move::NONE;
+        if let Some(hit) = hit {
+            hash_move = hit.best_move;
+            let settles = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if hit.depth >= depth && settles && board.halfmove_clock() < 90 {
+                return hit.score;
+            }
+        }
+
+        // Step 5. Internal iterative deepening: without a hash move, a shallower search finds
+        // a good first move, which pays for itself in cutoffs.
+        if !hash_move.is_some() && depth >= IID_MIN_DEPTH {
+            self.search(board, alpha, beta, depth - IID_REDUCTION, ply, last_to);
+            if self.stopped {
+                return 0;
+            }
+            hash_move = self.tt.probe(key, ply).map_or(Move::NONE, |h| h.best_move);
+        }
+
+        // Step 6. Generate the legal moves. None: checkmate or stalemate.
+        let mut moves = MoveList::new();
+        generate_legal(board, &mut moves);
+        if moves.is_empty() {
+            return if board.in_check() { -MATE + ply as i32 } else { DRAW };
+        }
+        if board.halfmove_clock() >= 100 {
+            return DRAW;
+        }
+
+        // Step 7. Order: hash move first, then captures by MVV/LVA.
+        let mut keys = [0i32; 256];
+        score_moves(board, moves.as_slice(), hash_move, &mut keys[..moves.len()]);
+
+        // Step 8. Try each move. A recapture on the square the opponent just moved to does
+        // not use up depth (micro-Max's recapture extension), so exchanges are seen to the
+        // end; it is bounded by ply so a long exchange cannot grow the tree without limit.
+        let alpha_orig = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = Move::NONE;
+        let n = moves.len();
+        for i in 0..n {
+            let m = pick_next(moves.as_mut_slice(), &mut keys[..n], i);
+            let is_recapture = m.to() == last_to && board.piece_at(m.to()) != EMPTY;
+            let extend = is_recapture && (ply as i32) < 2 * self.root_depth;
+            let child_depth = if extend { depth } else { depth - 1 };
+            let mut child = *board;
+            child.make_move(m);
+            self.keys.push(child.key());
+            let score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to());
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = m;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break; // Beta cutoff: the opponent will not allow this line.
+                    }
+                }
+            }
+        }
+
+        // Step 9. Store the result with the kind of bound it is.
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, best_score, depth, bound, ply);
+        best_score
+    }
+
+    /// Quiescence search: at the horizon, only captures and promotions are searched, until
+    /// the position is quiet. The side to move may also "stand pat" on the static score,
+    /// because it is not forced to capture. In check there is no standing pat: every evasion
+    /// is searched, so a mate at the horizon is found.
+    pub(super) fn quiescence(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.count_node_and_poll() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if is_insufficient_material(board) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(board);
+        }
+
+        let mut moves = MoveList::new();
+        let mut best_score;
+        if qply < QS_CHECK_PLIES && board.in_check() {
+            generate_legal(board, &mut moves);
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+            best_score = -INFINITY;
+        } else {
+            // Stand pat: the static score is a lower bound, since we may decline all captures.
+            best_score = evaluate(board);
+            if best_score >= beta {
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+            generate_tactical(board, &mut moves);
+        }
+
+        let n = moves.len();
+        let mut keys = [0i32; 256];
+        score_moves(board, moves.as_slice(), Move::NONE, &mut keys[..n]);
+        for i in 0..n {
+            let m = pick_next(moves.as_mut_slice(), &mut keys[..n], i);
+            let mut child = *board;
+            child.make_move(m);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best_score
+    }
+
+    /// Makes `m` followed by the child's PV the PV of this ply.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = m;
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// True when the current position (the last key) occurred before, within the plies since
+    /// the last irreversible move. One earlier occurrence is enough: if repeating is good
+    /// for one side, it can repeat again, so the line is a draw.
+    fn is_repetition(&self, board: &Board) -> bool {
+        let n = self.keys.len();
+        let key = board.key();
+        let window = (board.halfmove_clock() as usize).min(n.saturating_sub(1));
+        (4..=window).step_by(2).any(|back| self.keys[n - 1 - back] == key)
+    }
+}
+
+/// Neither side can ever mate: bare kings, or a single minor piece between them.
+pub(crate) fn is_insufficient_material(board: &Board) -> bool {
+    let white = board.pieces(Colour::White);
+    let black = board.pieces(Colour::Black);
+    if white.len() + black.len() > 3 {
+        return false;
+    }
+    white.iter().chain(black).all(|&sq| matches!(kind_of(board.piece_at(sq as Square)), KING | KNIGHT | BISHOP))
+}

@@ -1,0 +1,228 @@
+//! Our own parsing of `go` and `position`, the two commands where vampirc-uci 0.11.1 cannot be
+//! trusted with what GUIs send:
+//! * `go depth 256`, `go movestogo 300` and `go mate 300` panic inside it (a `u8` unwrap);
+//! * `go ponder wtime …` loses the ponder flag, and numbers too big for it are cut silently;
+//! * `position … moves` stops at the first move it cannot parse, without saying so;
+//! * 4-field FENs and Shredder castling letters (`HAha`) are rejected.
+//!
+//! Everything here returns values plus a list of warnings; nothing panics.
+
+use crate::board::Board;
+use crate::search::MAX_PLY;
+use crate::time::{Clock, Limits};
+use crate::types::{Colour, Move};
+
+/// A parsed `go` command, before it is tied to the side to move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoRequest {
+    /// depth / nodes / movetime / mate / infinite (the clock is filled in by `limits_for`).
+    pub limits: Limits,
+    /// wtime, btime, winc, binc in milliseconds.
+    pub times: [Option<u64>; 4],
+    /// movestogo.
+    pub moves_to_go: Option<u32>,
+    /// `go ponder`.
+    pub ponder: bool,
+    /// `go perft N`.
+    pub perft: Option<u32>,
+    /// `searchmoves` as text; checked against the position by the caller.
+    pub searchmoves: Vec<String>,
+}
+
+impl GoRequest {
+    /// The limits for the side to move, with its clock.
+    pub fn limits_for(&self, side: Colour) -> Limits {
+        let mut limits = self.limits.clone();
+        let (time, inc) = match side {
+            Colour::White => (self.times[0], self.times[2]),
+            Colour::Black => (self.times[1], self.times[3]),
+        };
+        if let Some(time_left) = time {
+            limits.clock = Some(Clock { time_left, increment: inc.unwrap_or(0), moves_to_go: self.moves_to_go });
+        }
+        limits
+    }
+}
+
+/// The words that end a `searchmoves` list.
+const GO_KEYWORDS: [&str; 13] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
+];
+
+/// An integer, saturating instead of failing when it has too many digits.
+fn parse_int(text: &str) -> Option<i64> {
+    if let Ok(n) = text.parse::<i64>() {
+        return Some(n);
+    }
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        Some(if text.starts_with('-') { i64::MIN } else { i64::MAX })
+    } else {
+        None
+    }
+}
+
+/// Parses the tokens after `go`. Faults (bad numbers, clamped values, unknown words) are
+/// pushed to `warnings` and the rest of the command still counts.
+pub fn parse_go(tokens: &[&str], warnings: &mut Vec<String>) -> GoRequest {
+    let mut go = GoRequest::default();
+    let mut i = 0;
+    while i < tokens.len() {
+        let word = tokens[i];
+        i += 1;
+        match word {
+            "ponder" => go.ponder = true,
+            "infinite" => go.limits.infinite = true,
+            "searchmoves" => {
+                while i < tokens.len() && !GO_KEYWORDS.contains(&tokens[i]) {
+                    go.searchmoves.push(tokens[i].to_string());
+                    i += 1;
+                }
+            }
+            "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes" | "mate" | "movetime" | "perft" => {
+                let Some(text) = tokens.get(i) else {
+                    warnings.push(format!("go {word} needs a number"));
+                    break;
+                };
+                i += 1;
+                let Some(value) = parse_int(text) else {
+                    warnings.push(format!("go {word} '{text}' is not a number; ignored"));
+                    continue;
+                };
+                let mut clamp = |lo: i64, hi: i64| -> i64 {
+                    let v = value.clamp(lo, hi);
+                    if v != value {
+                        warnings.push(format!("go {word} {value} is out of range; using {v}"));
+                    }
+                    v
+                };
+                match word {
+                    "wtime" | "btime" | "winc" | "binc" => {
+                        let index = ["wtime", "btime", "winc", "binc"].iter().position(|w| *w == word).unwrap_or(0);
+                        go.times[index] = Some(clamp(0, i64::MAX) as u64);
+                    }
+                    "movestogo" => go.moves_to_go = Some(clamp(1, 10_000) as u32),
+                    "depth" => go.limits.depth = Some(clamp(1, MAX_PLY as i64 - 1) as u32),
+                    "nodes" => go.limits.nodes = Some(clamp(1, i64::MAX) as u64),
+                    "mate" => go.limits.mate = Some(clamp(1, MAX_PLY as i64 / 2) as u32),
+                    "movetime" => go.limits.movetime = Some(clamp(0, i64::MAX) as u64),
+                    _ => go.perft = Some(clamp(0, 20) as u32),
+                }
+            }
+            other => warnings.push(format!("go: unknown token '{other}' ignored")),
+        }
+    }
+    go
+}
+
+/// A parsed `position` command: the new position and the keys of the positions before it.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The position after the legal prefix of the move list.
+    pub board: Board,
+    /// Keys of the earlier positions of the game, oldest first.
+    pub history: Vec<u64>,
+}
+
+/// Parses the tokens after `position`. A bad FEN or a missing `startpos`/`fen` is an error
+/// (the caller keeps its previous position). A bad move is a warning: the position is kept up
+/// to the last legal move, as the GUI most likely meant.
+pub fn parse_position(tokens: &[&str], warnings: &mut Vec<String>) -> Result<Position, String> {
+    let moves_at = tokens.iter().position(|&t| t == "moves").unwrap_or(tokens.len());
+    let mut board = match tokens.first() {
+        Some(&"startpos") => {
+            if moves_at > 1 {
+                warnings.push(format!("position startpos: extra tokens '{}' ignored", tokens[1..moves_at].join(" ")));
+            }
+            Board::start()
+        }
+        Some(&"fen") => {
+            let fen = tokens[1..moves_at].join(" ");
+            Board::from_fen(&fen).map_err(|e| format!("invalid FEN '{fen}': {e}"))?
+        }
+        _ => return Err("position needs 'startpos' or 'fen <FEN>'".to_string()),
+    };
+    let mut history = Vec::new();
+    for text in tokens.iter().skip(moves_at + 1) {
+        match board.parse_uci_move(text) {
+            Ok(m) => {
+                history.push(board.key());
+                board.make_move(m);
+            }
+            Err(e) => {
+                warnings.push(format!("illegal move in position command: {e}; position kept up to the move before"));
+                break;
+            }
+        }
+    }
+    Ok(Position { board, history })
+}
+
+/// Checks `searchmoves` against the position; illegal ones are reported and dropped.
+pub fn parse_searchmoves(board: &Board, texts: &[String], warnings: &mut Vec<String>) -> Vec<Move> {
+    texts
+        .iter()
+        .filter_map(|t| board.parse_uci_move(t).map_err(|e| warnings.push(format!("searchmoves: {e}"))).ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(text: &str) -> (GoRequest, Vec<String>) {
+        let mut w = Vec::new();
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        (parse_go(&tokens, &mut w), w)
+    }
+
+    #[test]
+    fn go_values_that_break_vampirc() {
+        let (g, w) = go("depth 256 movestogo 300 mate 300");
+        assert_eq!(g.limits.depth, Some(127));
+        assert_eq!(g.moves_to_go, Some(300));
+        assert_eq!(g.limits.mate, Some(64));
+        assert_eq!(w.len(), 2);
+        let (g, _) = go("ponder wtime 1000 btime 2000 winc 10 binc 20");
+        assert!(g.ponder);
+        assert_eq!(g.limits_for(Colour::Black).clock.unwrap().time_left, 2000);
+        let (g, w) = go("wtime -5 nodes 99999999999999999999999 depth 1000000");
+        assert_eq!(g.times[0], Some(0));
+        assert_eq!(g.limits.nodes, Some(i64::MAX as u64));
+        assert_eq!(g.limits.depth, Some(127));
+        assert_eq!(w.len(), 2);
+        let (g, w) = go("searchmoves e2e4 d2d4 movetime abc infinite");
+        assert_eq!(g.searchmoves, vec!["e2e4", "d2d4"]);
+        assert!(g.limits.infinite);
+        assert_eq!(w.len(), 1);
+        let (g, _) = go("perft 3");
+        assert_eq!(g.perft, Some(3));
+        let (_, w) = go("depth");
+        assert_eq!(w.len(), 1);
+    }
+
+    #[test]
+    fn position_keeps_the_legal_prefix() {
+        let mut w = Vec::new();
+        let p = parse_position(&["startpos", "moves", "e2e4", "e7e5", "e1e3", "g1f3"], &mut w).unwrap();
+        assert_eq!(p.board.to_fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+        assert_eq!(p.history.len(), 2);
+        assert!(w[0].contains("e1e3"));
+        let p = parse_position(&["fen", "4k3/8/8/8/8/8/8/4K2R", "w", "K", "-", "moves", "e1g1"], &mut w).unwrap();
+        assert_eq!(p.board.to_fen(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+        assert!(parse_position(&["fen", "bad"], &mut w).is_err());
+        assert!(parse_position(&[], &mut w).is_err());
+    }
+}
