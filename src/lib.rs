@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod board;
 pub mod engine;
+pub mod epd;
 pub mod eval;
 pub mod movegen;
 pub mod perft;

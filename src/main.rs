@@ -19,8 +19,9 @@ fn main() {
             0
         }
         Some("perft") => perft(&args[1..]),
+        Some("epd") => epd(&args[1..]),
         Some(other) => {
-            eprintln!("maxim: unknown argument '{other}'. Usage: maxim [bench [DEPTH] | perft DEPTH [FEN]]");
+            eprintln!("maxim: unknown argument '{other}'. Usage: maxim [bench [DEPTH] | perft DEPTH [FEN] | epd FILE [MS]]");
             2
         }
         None => {
@@ -52,6 +53,26 @@ fn perft(args: &[String]) -> i32 {
         }
         Err(e) => {
             eprintln!("maxim: {e}");
+            2
+        }
+    }
+}
+
+/// `maxim epd FILE [MS]`: the solve rate of a `bm` test suite at MS milliseconds per position.
+fn epd(args: &[String]) -> i32 {
+    let Some(path) = args.first() else {
+        eprintln!("maxim: usage: maxim epd FILE [MS]");
+        return 2;
+    };
+    let movetime = args.get(1).and_then(|m| m.parse().ok()).unwrap_or(1000);
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            let (lines, _, _) = maxim::epd::run(&text, movetime);
+            lines.iter().for_each(|l| send_line(l));
+            0
+        }
+        Err(e) => {
+            eprintln!("maxim: {path}: {e}");
             2
         }
     }
