@@ -81,6 +81,8 @@ pub struct Searcher<'a> {
     /// Triangular principal-variation table: `pv[ply][ply..pv_len[ply]]`.
     pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// Killer moves and history, for ordering quiet moves.
+    quiet: ordering::QuietHistory,
 }
 
 impl<'a> Searcher<'a> {
@@ -114,6 +116,7 @@ impl<'a> Searcher<'a> {
             keys,
             pv: Box::new([[Move::NONE; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
+            quiet: ordering::QuietHistory::new(),
         }
     }
 
@@ -180,7 +183,15 @@ impl<'a> Searcher<'a> {
             let mut child = *board;
             child.make_move(m);
             self.keys.push(child.key());
-            let score = -self.search(&child, -beta, -alpha, depth - 1, 1, m.to());
+            let mut score;
+            if i == 0 {
+                score = -self.search(&child, -beta, -alpha, depth - 1, 1, m.to());
+            } else {
+                score = -self.search(&child, -alpha - 1, -alpha, depth - 1, 1, m.to());
+                if score > alpha && !self.stopped {
+                    score = -self.search(&child, -beta, -alpha, depth - 1, 1, m.to());
+                }
+            }
             self.keys.pop();
             if self.stopped {
                 break;

@@ -2,7 +2,7 @@
 //! micro-Max (probe, horizon, hash move first, generate, recurse with the recapture
 //! extension, store), followed by quiescence.
 
-use super::ordering::{pick_next, score_moves};
+use super::ordering::{is_tactical, pick_next, score_moves};
 use super::{Searcher, INFINITY, MATE, MAX_PLY};
 use crate::board::Board;
 use crate::eval::evaluate;
@@ -73,7 +73,9 @@ impl Searcher<'_> {
                 Bound::Lower => hit.score >= beta,
                 Bound::Upper => hit.score <= alpha,
             };
-            if hit.depth >= depth && settles && board.halfmove_clock() < 90 {
+            // Not at PV nodes (open window): there the exact line matters, and they are few.
+            let pv_node = beta - alpha > 1;
+            if !pv_node && hit.depth >= depth && settles && board.halfmove_clock() < 90 {
                 return hit.score;
             }
         }
@@ -98,29 +100,47 @@ impl Searcher<'_> {
             return DRAW;
         }
 
-        // Step 7. Order: hash move first, then captures by MVV/LVA.
+        // Step 7. Order: hash move first, then captures by MVV/LVA, killers, history.
         let mut keys = [0i32; 256];
-        score_moves(board, moves.as_slice(), hash_move, &mut keys[..moves.len()]);
+        score_moves(board, moves.as_slice(), hash_move, &mut keys[..moves.len()], Some((&self.quiet, ply)));
 
         // Step 8. Try each move. A recapture at the horizon on the square the opponent just
         // moved to does not use up depth (micro-Max's recapture extension), so the exchange is
         // seen with a full-width reply; RECAPTURE_EXTENSION_PLIES bounds it.
+        // Principal variation search: the first move gets the full window; the others are
+        // first searched with a null window, only to prove they are not better, and are
+        // searched again in full only when that proof fails.
         let alpha_orig = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
+        let mut quiets_tried = [Move::NONE; 256];
+        let mut quiet_count = 0;
         let n = moves.len();
         for i in 0..n {
             let m = pick_next(moves.as_mut_slice(), &mut keys[..n], i);
+            let quiet = !is_tactical(board, m);
             let is_recapture = m.to() == last_to && board.piece_at(m.to()) != EMPTY;
             let extend = is_recapture && depth == 1 && (ply as i32) < self.root_depth + RECAPTURE_EXTENSION_PLIES;
             let child_depth = if extend { depth } else { depth - 1 };
             let mut child = *board;
             child.make_move(m);
             self.keys.push(child.key());
-            let score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to());
+            let mut score;
+            if i == 0 {
+                score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to());
+            } else {
+                score = -self.search(&child, -alpha - 1, -alpha, child_depth, ply + 1, m.to());
+                if score > alpha && score < beta {
+                    score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to());
+                }
+            }
             self.keys.pop();
             if self.stopped {
                 return 0;
+            }
+            if quiet {
+                quiets_tried[quiet_count] = m;
+                quiet_count += 1;
             }
             if score > best_score {
                 best_score = score;
@@ -129,7 +149,12 @@ impl Searcher<'_> {
                     best_move = m;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        break; // Beta cutoff: the opponent will not allow this line.
+                        // Beta cutoff: the opponent will not allow this line. A quiet move
+                        // that refutes is remembered for the siblings (killer, history).
+                        if quiet {
+                            self.quiet.reward(board.side(), ply, depth, m, &quiets_tried[..quiet_count]);
+                        }
+                        break;
                     }
                 }
             }
@@ -184,7 +209,7 @@ impl Searcher<'_> {
 
         let n = moves.len();
         let mut keys = [0i32; 256];
-        score_moves(board, moves.as_slice(), Move::NONE, &mut keys[..n]);
+        score_moves(board, moves.as_slice(), Move::NONE, &mut keys[..n], None);
         for i in 0..n {
             let m = pick_next(moves.as_mut_slice(), &mut keys[..n], i);
             let mut child = *board;

@@ -1,6 +1,9 @@
 //! Move ordering: alpha-beta cuts off sooner when the best move comes first. micro-Max tries
 //! the hash move first, then captures by MVV/LVA ("most valuable victim, least valuable
 //! attacker": take the queen with the pawn before the pawn with the queen), then the rest.
+//! The quiet moves are ordered by two memories of earlier cutoffs: the *killer moves* (the
+//! last two quiet moves that cut off at the same ply, likely to refute a sibling too) and
+//! the *history* table (how often a from-to pair has cut off anywhere, weighted by depth).
 
 use crate::board::Board;
 use crate::types::*;
@@ -11,6 +14,65 @@ const HASH_MOVE: i32 = 1_000_000;
 const TACTICAL: i32 = 100_000;
 /// Victim values for MVV/LVA, by kind (the king is never captured).
 const VICTIM: [i32; 7] = [0, 100, 300, 310, 500, 900, 0];
+/// Sort keys of the first and second killer move: below captures, above other quiets.
+const KILLER: [i32; 2] = [90_000, 89_000];
+/// History scores are kept below this, so they never outrank a killer.
+pub const HISTORY_MAX: i32 = 50_000;
+
+/// Killer moves per ply and the history table, fresh for each search so that fixed-depth
+/// searches repeat exactly.
+pub struct QuietHistory {
+    killers: [[Move; 2]; crate::search::MAX_PLY],
+    /// `history[side][from64 * 64 + to64]`.
+    history: Box<[[i32; 64 * 64]; 2]>,
+}
+
+impl QuietHistory {
+    /// Empty tables.
+    pub fn new() -> QuietHistory {
+        QuietHistory { killers: [[Move::NONE; 2]; crate::search::MAX_PLY], history: Box::new([[0; 64 * 64]; 2]) }
+    }
+
+    #[inline(always)]
+    fn index(m: Move) -> usize {
+        to_64(m.from()) * 64 + to_64(m.to())
+    }
+
+    /// The killers at a ply.
+    #[inline(always)]
+    pub fn killers(&self, ply: usize) -> [Move; 2] {
+        self.killers[ply]
+    }
+
+    /// Records a quiet move that caused a beta cutoff at `depth`, and lowers the history of the
+    /// quiet moves tried before it (they did not cut off).
+    pub fn reward(&mut self, side: Colour, ply: usize, depth: i32, best: Move, tried: &[Move]) {
+        if self.killers[ply][0] != best {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = best;
+        }
+        let bonus = (depth * depth).min(400);
+        let table = &mut self.history[side.index()];
+        for &m in tried {
+            let h = &mut table[Self::index(m)];
+            // Gravity: the bonus shrinks as the entry nears the bound, so entries stay in range.
+            let delta = if m == best { bonus } else { -bonus };
+            *h += delta - *h * delta.abs() / HISTORY_MAX;
+        }
+    }
+
+    /// The history score of a quiet move.
+    #[inline(always)]
+    pub fn score(&self, side: Colour, m: Move) -> i32 {
+        self.history[side.index()][Self::index(m)]
+    }
+}
+
+impl Default for QuietHistory {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 /// The ordering key of one move. Larger is tried earlier.
 #[inline]
@@ -32,11 +94,32 @@ pub fn move_key(board: &Board, m: Move, hash_move: Move) -> i32 {
     key
 }
 
-/// Fills `keys` with the ordering key of each move.
-pub fn score_moves(board: &Board, moves: &[Move], hash_move: Move, keys: &mut [i32]) {
+/// Fills `keys` with the ordering key of each move: hash move, captures and promotions by
+/// MVV/LVA, killers, then quiet moves by history.
+pub fn score_moves(board: &Board, moves: &[Move], hash_move: Move, keys: &mut [i32], quiet: Option<(&QuietHistory, usize)>) {
     for (key, &m) in keys.iter_mut().zip(moves) {
         *key = move_key(board, m, hash_move);
+        if *key == 0 {
+            if let Some((q, ply)) = quiet {
+                let killers = q.killers(ply);
+                *key = if m == killers[0] {
+                    KILLER[0]
+                } else if m == killers[1] {
+                    KILLER[1]
+                } else {
+                    q.score(board.side(), m)
+                };
+            }
+        }
     }
+}
+
+/// True for captures (including en passant) and promotions.
+#[inline(always)]
+pub fn is_tactical(board: &Board, m: Move) -> bool {
+    board.piece_at(m.to()) != EMPTY
+        || m.promotion() != 0
+        || (m.to() == board.ep_square() && kind_of(board.piece_at(m.from())) == PAWN)
 }
 
 /// Selection sort, one step at a time: swaps the best remaining move into place `i` and
