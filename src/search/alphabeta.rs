@@ -7,7 +7,7 @@ use super::{Searcher, INFINITY, MATE, MAX_PLY};
 use crate::board::Board;
 use crate::eval::evaluate;
 use crate::movegen::{generate_legal, generate_tactical, MoveList};
-use crate::tt::Bound;
+use crate::tt::{Bound, MATE_BOUND};
 use crate::types::*;
 
 /// A draw scores 0 for both sides.
@@ -16,6 +16,11 @@ const DRAW: i32 = 0;
 /// searches `depth - IID_REDUCTION` to find one (micro-Max deepens every node this way).
 const IID_MIN_DEPTH: i32 = 4;
 const IID_REDUCTION: i32 = 2;
+/// Null-move pruning needs at least this much depth left.
+const NULL_MIN_DEPTH: i32 = 3;
+/// Depth taken off a null-move search: this base, plus one per this many plies of depth.
+const NULL_REDUCTION: i32 = 2;
+const NULL_REDUCTION_DIVISOR: i32 = 4;
 /// micro-Max's recapture extension applies at the horizon (depth 1), where the recapture
 /// would otherwise drop into quiescence, and only while the path is at most this many plies
 /// longer than the iteration's depth. Unbounded, recapture chains kept whole subtrees at
@@ -64,6 +69,7 @@ impl Searcher<'_> {
         // Step 4. Probe the transposition table; a deep enough bound that settles the window
         // ends the node at once.
         let key = board.key();
+        let pv_node = beta - alpha > 1;
         let hit = self.tt.probe(key, ply);
         let mut hash_move = Move::NONE;
         if let Some(hit) = hit {
@@ -74,13 +80,41 @@ impl Searcher<'_> {
                 Bound::Upper => hit.score <= alpha,
             };
             // Not at PV nodes (open window): there the exact line matters, and they are few.
-            let pv_node = beta - alpha > 1;
             if !pv_node && hit.depth >= depth && settles && board.halfmove_clock() < 90 {
                 return hit.score;
             }
         }
 
-        // Step 5. Internal iterative deepening: without a hash move, a shallower search finds
+        // Step 5. Null-move pruning (micro-Max 4.8 has it): if we could pass and a reduced
+        // search still scores at least beta, a real move will almost surely do too, so the
+        // node is cut. Unsafe in zugzwang, where passing would be the best "move": so never
+        // in check, never without pieces (king and pawns endings are where zugzwang lives),
+        // never twice in a row (`last_to` is NO_SQUARE after a pass), and never at PV nodes.
+        let in_check = board.in_check();
+        if !pv_node
+            && !in_check
+            && depth >= NULL_MIN_DEPTH
+            && last_to != NO_SQUARE
+            && beta.abs() < MATE_BOUND
+            && board.has_non_pawn_material(board.side())
+            && evaluate(board) >= beta
+        {
+            let reduction = NULL_REDUCTION + depth / NULL_REDUCTION_DIVISOR;
+            let mut child = *board;
+            child.make_null_move();
+            self.keys.push(child.key());
+            let score = -self.search(&child, -beta, -beta + 1, depth - 1 - reduction, ply + 1, NO_SQUARE);
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                // A mate found after a pass is not proven for a real move: return beta.
+                return if score >= MATE_BOUND { beta } else { score };
+            }
+        }
+
+        // Step 6. Internal iterative deepening: without a hash move, a shallower search finds
         // a good first move, which pays for itself in cutoffs.
         if !hash_move.is_some() && depth >= IID_MIN_DEPTH {
             self.search(board, alpha, beta, depth - IID_REDUCTION, ply, last_to);
@@ -90,21 +124,21 @@ impl Searcher<'_> {
             hash_move = self.tt.probe(key, ply).map_or(Move::NONE, |h| h.best_move);
         }
 
-        // Step 6. Generate the legal moves. None: checkmate or stalemate.
+        // Step 7. Generate the legal moves. None: checkmate or stalemate.
         let mut moves = MoveList::new();
         generate_legal(board, &mut moves);
         if moves.is_empty() {
-            return if board.in_check() { -MATE + ply as i32 } else { DRAW };
+            return if in_check { -MATE + ply as i32 } else { DRAW };
         }
         if board.halfmove_clock() >= 100 {
             return DRAW;
         }
 
-        // Step 7. Order: hash move first, then captures by MVV/LVA, killers, history.
+        // Step 8. Order: hash move first, then captures by MVV/LVA, killers, history.
         let mut keys = [0i32; 256];
         score_moves(board, moves.as_slice(), hash_move, &mut keys[..moves.len()], Some((&self.quiet, ply)));
 
-        // Step 8. Try each move. A recapture at the horizon on the square the opponent just
+        // Step 9. Try each move. A recapture at the horizon on the square the opponent just
         // moved to does not use up depth (micro-Max's recapture extension), so the exchange is
         // seen with a full-width reply; RECAPTURE_EXTENSION_PLIES bounds it.
         // Principal variation search: the first move gets the full window; the others are
@@ -160,7 +194,7 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 9. Store the result with the kind of bound it is.
+        // Step 10. Store the result with the kind of bound it is.
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > alpha_orig {
