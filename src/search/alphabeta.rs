@@ -2,7 +2,7 @@
 //! micro-Max (probe, horizon, hash move first, generate, recurse with the recapture
 //! extension, store), followed by quiescence.
 
-use super::ordering::{is_tactical, pick_next, score_moves};
+use super::ordering::{is_tactical, pick_next, score_moves, KILLER_KEY_MIN};
 use super::{Searcher, INFINITY, MATE, MAX_PLY};
 use crate::board::Board;
 use crate::eval::evaluate;
@@ -21,6 +21,9 @@ const NULL_MIN_DEPTH: i32 = 3;
 /// Depth taken off a null-move search: this base, plus one per this many plies of depth.
 const NULL_REDUCTION: i32 = 2;
 const NULL_REDUCTION_DIVISOR: i32 = 4;
+/// Late-move reductions start at this depth and this move number (0-based).
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_MIN_MOVE: usize = 3;
 /// micro-Max's recapture extension applies at the horizon (depth 1), where the recapture
 /// would otherwise drop into quiescence, and only while the path is at most this many plies
 /// longer than the iteration's depth. Unbounded, recapture chains kept whole subtrees at
@@ -159,11 +162,29 @@ impl Searcher<'_> {
             let mut child = *board;
             child.make_move(m);
             self.keys.push(child.key());
+            // Late-move reductions: with good ordering, a quiet move late in the list rarely
+            // beats alpha, so it is searched shallower first. If it does beat alpha, it is
+            // searched again at full depth, so only the effort is reduced, never the result of
+            // a move that matters. Not for tactical moves, killers, checks or evasions.
+            let reduction = if depth >= LMR_MIN_DEPTH
+                && i >= LMR_MIN_MOVE
+                && quiet
+                && keys[i] < KILLER_KEY_MIN
+                && !in_check
+                && !child.in_check()
+            {
+                late_move_reduction(depth, i).min(child_depth - 1)
+            } else {
+                0
+            };
             let mut score;
             if i == 0 {
                 score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to());
             } else {
-                score = -self.search(&child, -alpha - 1, -alpha, child_depth, ply + 1, m.to());
+                score = -self.search(&child, -alpha - 1, -alpha, child_depth - reduction, ply + 1, m.to());
+                if score > alpha && reduction > 0 {
+                    score = -self.search(&child, -alpha - 1, -alpha, child_depth, ply + 1, m.to());
+                }
                 if score > alpha && score < beta {
                     score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to());
                 }
@@ -286,6 +307,12 @@ impl Searcher<'_> {
         let window = (board.halfmove_clock() as usize).min(n.saturating_sub(1));
         (4..=window).step_by(2).any(|back| self.keys[n - 1 - back] == key)
     }
+}
+
+/// How many plies a late quiet move loses: grows with the logarithms of depth and of the
+/// move's place in the list (a common shape since Stockfish; the constants are ours).
+fn late_move_reduction(depth: i32, move_number: usize) -> i32 {
+    (0.75 + (depth as f32).ln() * (move_number as f32).ln() / 2.25) as i32
 }
 
 /// Neither side can ever mate: bare kings, or a single minor piece between them.

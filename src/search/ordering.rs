@@ -16,6 +16,8 @@ const TACTICAL: i32 = 100_000;
 const VICTIM: [i32; 7] = [0, 100, 300, 310, 500, 900, 0];
 /// Sort keys of the first and second killer move: below captures, above other quiets.
 const KILLER: [i32; 2] = [90_000, 89_000];
+/// Keys from here up are the hash move, captures, promotions and killers.
+pub const KILLER_KEY_MIN: i32 = 89_000;
 /// History scores are kept below this, so they never outrank a killer.
 pub const HISTORY_MAX: i32 = 50_000;
 
