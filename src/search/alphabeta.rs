@@ -157,10 +157,17 @@ impl Searcher<'_> {
             let m = pick_next(moves.as_mut_slice(), &mut keys[..n], i);
             let quiet = !is_tactical(board, m);
             let is_recapture = m.to() == last_to && board.piece_at(m.to()) != EMPTY;
-            let extend = is_recapture && depth == 1 && (ply as i32) < self.root_depth + RECAPTURE_EXTENSION_PLIES;
-            let child_depth = if extend { depth } else { depth - 1 };
             let mut child = *board;
             child.make_move(m);
+            let gives_check = child.in_check();
+            // Extensions: a recapture at the horizon (micro-Max), and a check anywhere: a
+            // check forces the reply, so it costs the opponent a ply and often hides a
+            // tactic. Both are bounded by path length so they cannot recurse without end.
+            let extend = (is_recapture
+                && depth == 1
+                && (ply as i32) < self.root_depth + RECAPTURE_EXTENSION_PLIES)
+                || (gives_check && (ply as i32) < 2 * self.root_depth);
+            let child_depth = if extend { depth } else { depth - 1 };
             self.keys.push(child.key());
             // Late-move reductions: with good ordering, a quiet move late in the list rarely
             // beats alpha, so it is searched shallower first. If it does beat alpha, it is
@@ -171,7 +178,7 @@ impl Searcher<'_> {
                 && quiet
                 && keys[i] < KILLER_KEY_MIN
                 && !in_check
-                && !child.in_check()
+                && !gives_check
             {
                 late_move_reduction(depth, i).min(child_depth - 1)
             } else {
