@@ -21,6 +21,12 @@ const NULL_MIN_DEPTH: i32 = 3;
 /// Depth taken off a null-move search: this base, plus one per this many plies of depth.
 const NULL_REDUCTION: i32 = 2;
 const NULL_REDUCTION_DIVISOR: i32 = 4;
+/// Reverse futility pruning: up to this depth, with this margin per ply of depth.
+const RFP_MAX_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 80;
+/// Futility pruning of quiet moves: up to this depth, with these margins by depth.
+const FUTILITY_MAX_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 450];
 /// Late-move reductions start at this depth and this move number (0-based).
 const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_MOVE: usize = 3;
@@ -42,7 +48,7 @@ impl Searcher<'_> {
     pub(super) fn search(
         &mut self,
         board: &Board,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         depth: i32,
         ply: usize,
@@ -62,6 +68,14 @@ impl Searcher<'_> {
         }
         if ply >= MAX_PLY - 1 {
             return evaluate(board);
+        }
+        // Mate-distance pruning: no line from here can mate faster than in one ply, nor be
+        // mated sooner than now; if the window lies outside those bounds, a shorter mate is
+        // already known above and this subtree cannot change the result.
+        let alpha = alpha.max(-MATE + ply as i32);
+        let beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
         }
 
         // Step 3. The horizon: resolve captures before trusting the static score.
@@ -88,19 +102,29 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 5. Null-move pruning (micro-Max 4.8 has it): if we could pass and a reduced
+        // The static score, used by the pruning steps below (meaningless in check).
+        let in_check = board.in_check();
+        let static_eval = if in_check { -INFINITY } else { evaluate(board) };
+
+        // Step 5. Reverse futility pruning: near the horizon, if the static score beats beta
+        // by more than any quiet move could plausibly lose, the opponent's threats cannot
+        // bring it back under beta in the few plies left, so the node is cut.
+        if !pv_node && !in_check && depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
+            return static_eval;
+        }
+
+        // Step 6. Null-move pruning (micro-Max 4.8 has it): if we could pass and a reduced
         // search still scores at least beta, a real move will almost surely do too, so the
         // node is cut. Unsafe in zugzwang, where passing would be the best "move": so never
         // in check, never without pieces (king and pawns endings are where zugzwang lives),
         // never twice in a row (`last_to` is NO_SQUARE after a pass), and never at PV nodes.
-        let in_check = board.in_check();
         if !pv_node
             && !in_check
             && depth >= NULL_MIN_DEPTH
             && last_to != NO_SQUARE
             && beta.abs() < MATE_BOUND
             && board.has_non_pawn_material(board.side())
-            && evaluate(board) >= beta
+            && static_eval >= beta
         {
             let reduction = NULL_REDUCTION + depth / NULL_REDUCTION_DIVISOR;
             let mut child = *board;
@@ -117,7 +141,7 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 6. Internal iterative deepening: without a hash move, a shallower search finds
+        // Step 7. Internal iterative deepening: without a hash move, a shallower search finds
         // a good first move, which pays for itself in cutoffs.
         if !hash_move.is_some() && depth >= IID_MIN_DEPTH {
             self.search(board, alpha, beta, depth - IID_REDUCTION, ply, last_to);
@@ -127,7 +151,7 @@ impl Searcher<'_> {
             hash_move = self.tt.probe(key, ply).map_or(Move::NONE, |h| h.best_move);
         }
 
-        // Step 7. Generate the legal moves. None: checkmate or stalemate.
+        // Step 8. Generate the legal moves. None: checkmate or stalemate.
         let mut moves = MoveList::new();
         generate_legal(board, &mut moves);
         if moves.is_empty() {
@@ -137,17 +161,23 @@ impl Searcher<'_> {
             return DRAW;
         }
 
-        // Step 8. Order: hash move first, then captures by MVV/LVA, killers, history.
+        // Step 9. Order: hash move first, then captures by MVV/LVA, killers, history.
         let mut keys = [0i32; 256];
         score_moves(board, moves.as_slice(), hash_move, &mut keys[..moves.len()], Some((&self.quiet, ply)));
 
-        // Step 9. Try each move. A recapture at the horizon on the square the opponent just
+        // Step 10. Try each move. A recapture at the horizon on the square the opponent just
         // moved to does not use up depth (micro-Max's recapture extension), so the exchange is
         // seen with a full-width reply; RECAPTURE_EXTENSION_PLIES bounds it.
         // Principal variation search: the first move gets the full window; the others are
         // first searched with a null window, only to prove they are not better, and are
         // searched again in full only when that proof fails.
+        let futile = !pv_node
+            && !in_check
+            && depth <= FUTILITY_MAX_DEPTH
+            && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha
+            && alpha.abs() < MATE_BOUND;
         let alpha_orig = alpha;
+        let mut alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
         let mut quiets_tried = [Move::NONE; 256];
@@ -156,6 +186,12 @@ impl Searcher<'_> {
         for i in 0..n {
             let m = pick_next(moves.as_mut_slice(), &mut keys[..n], i);
             let quiet = !is_tactical(board, m);
+            // Futility pruning: at the last plies, a quiet move cannot lift a static score
+            // this far below alpha (it gains no material), so it is skipped once one move
+            // has been searched. Never in check, and the hash move and killers are kept.
+            if futile && quiet && i > 0 && keys[i] < KILLER_KEY_MIN {
+                continue;
+            }
             let is_recapture = m.to() == last_to && board.piece_at(m.to()) != EMPTY;
             let mut child = *board;
             child.make_move(m);
@@ -222,7 +258,7 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 10. Store the result with the kind of bound it is.
+        // Step 11. Store the result with the kind of bound it is.
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > alpha_orig {
