@@ -9,6 +9,8 @@
 //! The piece-square table is built by the compiler from the small commented tables below, so
 //! each idea (material, centre distance, pawn advance, king shelter) stays readable.
 
+mod pawns;
+
 use crate::board::Board;
 use crate::types::*;
 
@@ -113,10 +115,6 @@ const fn build_psq() -> [[Pair; 64]; 16] {
 /// Piece-square values from White's point of view: `PSQ[piece][sq64]`.
 pub static PSQ: [[Pair; 64]; 16] = build_psq();
 
-/// Penalty for each pawn beyond the first on a file.
-const DOUBLED_PAWN: Pair = (-10, -20);
-/// Penalty for a pawn with no friendly pawn on either neighbouring file.
-const ISOLATED_PAWN: Pair = (-12, -15);
 /// Bonus for the side to move: it gets to act first.
 const TEMPO: i32 = 10;
 
@@ -127,33 +125,17 @@ pub struct Breakdown {
     pub piece_square: Pair,
     /// Doubled and isolated pawns (middlegame, endgame).
     pub pawn_structure: Pair,
+    /// Passed pawns (middlegame, endgame).
+    pub passed_pawns: Pair,
     /// Phase, 0 (bare kings and pawns) to [`FULL_PHASE`].
     pub phase: i32,
     /// The blended total from White's point of view, without tempo.
     pub white_total: i32,
 }
 
-/// Doubled and isolated pawn terms, White's point of view, from the per-file pawn counts.
-fn pawn_structure(board: &Board) -> Pair {
-    let mut total = (0, 0);
-    for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
-        let files = board.pawn_files(colour);
-        for f in 0..8 {
-            let n = files[f] as i32;
-            if n == 0 {
-                continue;
-            }
-            total.0 += sign * DOUBLED_PAWN.0 * (n - 1);
-            total.1 += sign * DOUBLED_PAWN.1 * (n - 1);
-            let left = f > 0 && files[f - 1] > 0;
-            let right = f < 7 && files[f + 1] > 0;
-            if !left && !right {
-                total.0 += sign * ISOLATED_PAWN.0 * n;
-                total.1 += sign * ISOLATED_PAWN.1 * n;
-            }
-        }
-    }
-    total
+/// Adds two pairs.
+fn add(a: Pair, b: Pair) -> Pair {
+    (a.0 + b.0, a.1 + b.1)
 }
 
 /// Blends a middlegame/endgame pair by phase.
@@ -165,10 +147,10 @@ fn taper((mg, eg): Pair, phase: i32) -> i32 {
 /// The evaluation split into terms (White's point of view).
 pub fn breakdown(board: &Board) -> Breakdown {
     let piece_square = board.psq();
-    let pawn_structure = pawn_structure(board);
+    let (pawn_structure, passed_pawns) = pawns::pawn_terms(board);
     let phase = board.phase();
-    let sum = (piece_square.0 + pawn_structure.0, piece_square.1 + pawn_structure.1);
-    Breakdown { piece_square, pawn_structure, phase, white_total: taper(sum, phase) }
+    let sum = add(add(piece_square, pawn_structure), passed_pawns);
+    Breakdown { piece_square, pawn_structure, passed_pawns, phase, white_total: taper(sum, phase) }
 }
 
 /// The static evaluation in centipawns from the side to move's point of view.

@@ -153,13 +153,13 @@ mod tests {
 
     #[test]
     fn mvv_lva_prefers_big_victims_and_small_attackers() {
-        let board = Board::from_fen("4k3/8/8/3q4/2P1R3/8/8/4K3 w - - 0 1").unwrap();
+        let board = Board::from_fen("7k/8/8/3q4/2P1R3/8/8/4K3 w - - 0 1").unwrap();
         let pawn_takes_queen = board.parse_uci_move("c4d5").unwrap();
-        let rook_takes_queen = board.parse_uci_move("e4d4").unwrap();
+        let rook_sideways = board.parse_uci_move("e4d4").unwrap();
         let quiet = board.parse_uci_move("e4e5").unwrap();
         let key = |m| move_key(&board, m, Move::NONE);
         assert!(key(pawn_takes_queen) > key(quiet));
-        assert_eq!(key(rook_takes_queen), 0, "e4d4 is a quiet rook move");
+        assert_eq!(key(rook_sideways), 0, "e4d4 is a quiet rook move");
         assert_eq!(move_key(&board, quiet, quiet), HASH_MOVE);
     }
 }
