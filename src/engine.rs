@@ -53,6 +53,10 @@ impl SearchInfo {
             Score::Cp(cp) => format!("cp {cp}"),
             Score::Mate(n) => format!("mate {n}"),
         };
+        if self.depth == 0 && self.pv.is_empty() {
+            // No legal move at the root: the short form GUIs expect before `bestmove 0000`.
+            return format!("info depth 0 score {score}");
+        }
         let mut line = format!(
             "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} hashfull {} time {}",
             self.depth, self.seldepth, score, self.nodes, self.nps, self.hashfull, self.time_ms

@@ -21,7 +21,9 @@ fn main() {
         Some("perft") => perft(&args[1..]),
         Some("epd") => epd(&args[1..]),
         Some(other) => {
-            eprintln!("maxim: unknown argument '{other}'. Usage: maxim [bench [DEPTH] | perft DEPTH [FEN] | epd FILE [MS]]");
+            eprintln!(
+                "maxim: unknown argument '{other}'. Usage: maxim [bench [DEPTH] | perft DEPTH [FEN] | epd FILE [MS]]"
+            );
             2
         }
         None => {

@@ -199,9 +199,7 @@ impl Searcher<'_> {
             // Extensions: a recapture at the horizon (micro-Max), and a check anywhere: a
             // check forces the reply, so it costs the opponent a ply and often hides a
             // tactic. Both are bounded by path length so they cannot recurse without end.
-            let extend = (is_recapture
-                && depth == 1
-                && (ply as i32) < self.root_depth + RECAPTURE_EXTENSION_PLIES)
+            let extend = (is_recapture && depth == 1 && (ply as i32) < self.root_depth + RECAPTURE_EXTENSION_PLIES)
                 || (gives_check && (ply as i32) < 2 * self.root_depth);
             let child_depth = if extend { depth } else { depth - 1 };
             self.keys.push(child.key());

@@ -98,7 +98,13 @@ pub fn move_key(board: &Board, m: Move, hash_move: Move) -> i32 {
 
 /// Fills `keys` with the ordering key of each move: hash move, captures and promotions by
 /// MVV/LVA, killers, then quiet moves by history.
-pub fn score_moves(board: &Board, moves: &[Move], hash_move: Move, keys: &mut [i32], quiet: Option<(&QuietHistory, usize)>) {
+pub fn score_moves(
+    board: &Board,
+    moves: &[Move],
+    hash_move: Move,
+    keys: &mut [i32],
+    quiet: Option<(&QuietHistory, usize)>,
+) {
     for (key, &m) in keys.iter_mut().zip(moves) {
         *key = move_key(board, m, hash_move);
         if *key == 0 {

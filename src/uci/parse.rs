@@ -78,6 +78,7 @@ fn parse_int(text: &str) -> Option<i64> {
 /// pushed to `warnings` and the rest of the command still counts.
 pub fn parse_go(tokens: &[&str], warnings: &mut Vec<String>) -> GoRequest {
     let mut go = GoRequest::default();
+    let mut unknown: Vec<&str> = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
         let word = tokens[i];
@@ -121,8 +122,14 @@ pub fn parse_go(tokens: &[&str], warnings: &mut Vec<String>) -> GoRequest {
                     _ => go.perft = Some(clamp(0, 20) as u32),
                 }
             }
-            other => warnings.push(format!("go: unknown token '{other}' ignored")),
+            other => unknown.push(other),
         }
+    }
+    // One report per command, however many stray words it had.
+    if !unknown.is_empty() {
+        let shown: Vec<&str> = unknown.iter().take(5).copied().collect();
+        let more = if unknown.len() > 5 { format!(" and {} more", unknown.len() - 5) } else { String::new() };
+        warnings.push(format!("go: unknown tokens ignored: {}{more}", shown.join(" ")));
     }
     go
 }
