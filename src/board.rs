@@ -61,8 +61,10 @@ pub struct Board {
     list: [[u8; 16]; 2],
     /// Per side, how many entries of `list` are in use.
     count: [u8; 2],
-    /// Per side and file, how many pawns stand there (for pawn-structure terms).
-    pawn_files: [[u8; 8]; 2],
+    /// Per side, the set of squares (bit `sq64`) holding its pawns. Pawn-structure terms
+    /// are questions about whole files and spans ("any enemy pawn ahead?"), which one AND
+    /// with a precomputed mask answers.
+    pawns: [u64; 2],
     side: Colour,
     /// Bit set of WHITE_KINGSIDE .. BLACK_QUEENSIDE.
     castling: u8,
@@ -86,7 +88,7 @@ impl Board {
             slot: [0; 128],
             list: [[0; 16]; 2],
             count: [0; 2],
-            pawn_files: [[0; 8]; 2],
+            pawns: [0; 2],
             side: Colour::White,
             castling: 0,
             ep: NO_SQUARE,
@@ -159,10 +161,10 @@ impl Board {
         &self.list[colour.index()][..self.count[colour.index()] as usize]
     }
 
-    /// Pawns per file for one side.
+    /// The squares of a side's pawns as a 64-bit set (bit `sq64`, a1 = bit 0).
     #[inline(always)]
-    pub fn pawn_files(&self, colour: Colour) -> &[u8; 8] {
-        &self.pawn_files[colour.index()]
+    pub fn pawn_set(&self, colour: Colour) -> u64 {
+        self.pawns[colour.index()]
     }
 
     /// Incremental material + piece-square sum, White's point of view.
@@ -202,7 +204,7 @@ impl Board {
         let kind = kind_of(piece);
         self.phase += PHASE_WEIGHT[kind as usize];
         if kind == PAWN {
-            self.pawn_files[c][file_of(sq)] += 1;
+            self.pawns[c] |= 1 << to_64(sq);
         }
     }
 
@@ -222,7 +224,7 @@ impl Board {
         let kind = kind_of(piece);
         self.phase -= PHASE_WEIGHT[kind as usize];
         if kind == PAWN {
-            self.pawn_files[c][file_of(sq)] -= 1;
+            self.pawns[c] &= !(1 << to_64(sq));
         }
     }
 
@@ -239,9 +241,8 @@ impl Board {
         let (mg0, eg0) = PSQ[piece as usize][to_64(from)];
         let (mg1, eg1) = PSQ[piece as usize][to_64(to)];
         self.psq = (self.psq.0 + mg1 - mg0, self.psq.1 + eg1 - eg0);
-        if kind_of(piece) == PAWN && file_of(from) != file_of(to) {
-            self.pawn_files[c][file_of(from)] -= 1;
-            self.pawn_files[c][file_of(to)] += 1;
+        if kind_of(piece) == PAWN {
+            self.pawns[c] ^= 1 << to_64(from) | 1 << to_64(to);
         }
     }
 

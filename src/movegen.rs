@@ -157,6 +157,12 @@ impl MoveList {
         self.len += 1;
     }
 
+    /// Empties the list (its storage is reused).
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// Number of moves.
     #[inline(always)]
     pub fn len(&self) -> usize {

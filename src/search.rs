@@ -83,6 +83,17 @@ pub struct Searcher<'a> {
     pv_len: [usize; MAX_PLY],
     /// Killer moves and history, for ordering quiet moves.
     quiet: ordering::QuietHistory,
+    /// Per-ply scratch space for move lists and their sort keys.
+    frames: Vec<Frame>,
+}
+
+/// The move list, sort keys and quiet moves tried at one ply. Allocated once per search, so
+/// a node does not clear two kilobytes of arrays before it starts (it showed as 6% of the
+/// time in `memset`).
+struct Frame {
+    moves: MoveList,
+    keys: [i32; 256],
+    quiets: [Move; 256],
 }
 
 impl<'a> Searcher<'a> {
@@ -117,6 +128,9 @@ impl<'a> Searcher<'a> {
             pv: Box::new([[Move::NONE; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             quiet: ordering::QuietHistory::new(),
+            frames: (0..=MAX_PLY)
+                .map(|_| Frame { moves: MoveList::new(), keys: [0; 256], quiets: [Move::NONE; 256] })
+                .collect(),
         }
     }
 
@@ -183,13 +197,14 @@ impl<'a> Searcher<'a> {
             let mut child = *board;
             child.make_move(m);
             self.keys.push(child.key());
+            let check = child.in_check();
             let mut score;
             if i == 0 {
-                score = -self.search(&child, -beta, -alpha, depth - 1, 1, m.to());
+                score = -self.search(&child, -beta, -alpha, depth - 1, 1, m.to(), check);
             } else {
-                score = -self.search(&child, -alpha - 1, -alpha, depth - 1, 1, m.to());
+                score = -self.search(&child, -alpha - 1, -alpha, depth - 1, 1, m.to(), check);
                 if score > alpha && !self.stopped {
-                    score = -self.search(&child, -beta, -alpha, depth - 1, 1, m.to());
+                    score = -self.search(&child, -beta, -alpha, depth - 1, 1, m.to(), check);
                 }
             }
             self.keys.pop();

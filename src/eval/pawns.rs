@@ -1,91 +1,111 @@
-//! Pawn-structure terms: doubled, isolated and passed pawns. All from White's point of view.
+//! Pawn-structure terms: doubled, isolated and passed pawns, from White's point of view.
+//! The board keeps each side's pawns as a 64-bit set, so each question below is one AND with
+//! a mask built at compile time.
 
 use super::Pair;
 use crate::board::Board;
 use crate::types::*;
 
-/// Penalty for each pawn beyond the first on a file.
+/// Penalty for a pawn with a friendly pawn ahead of it on the same file.
 const DOUBLED_PAWN: Pair = (-10, -20);
 /// Penalty for a pawn with no friendly pawn on either neighbouring file.
 const ISOLATED_PAWN: Pair = (-12, -15);
 /// Bonus for a passed pawn (no enemy pawn ahead on its own or a neighbouring file), by its
-/// rank counted from its own side (index 1 = home rank). It grows steeply: a pawn near
+/// rank counted from its own side (index 0 = its first rank). It grows steeply: a pawn near
 /// promotion ties down a piece, and in the endgame it may simply run.
 const PASSED_PAWN: [Pair; 8] = [
-    (0, 0),
-    (0, 0),    // never: a pawn on its home rank is handled like rank 2
-    (5, 10),   // 2nd rank
+    (0, 0),    // 1st rank: never holds a pawn
+    (5, 10),   // 2nd: the home rank
     (8, 15),   // 3rd
     (15, 30),  // 4th
     (30, 55),  // 5th
     (55, 100), // 6th
-    (85, 150), // 7th
+    (85, 150), // 7th: one step from promotion
+    (0, 0),    // 8th: already promoted
 ];
 
-/// Per side and file: the rank (0..8, from White's side) of the pawn nearest its own side and
-/// of the most advanced one, or None.
-struct PawnFiles {
-    /// `[colour][file]` = (lowest rank, highest rank) of that side's pawns, in White's ranks.
-    span: [[Option<(usize, usize)>; 8]; 2],
-}
+/// The a-file as a set; shift left by `f` for file `f`.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
 
-impl PawnFiles {
-    fn new(board: &Board) -> PawnFiles {
-        let mut span = [[None; 8]; 2];
-        for colour in [Colour::White, Colour::Black] {
-            for &sq in board.pieces(colour) {
-                let sq = sq as Square;
-                if kind_of(board.piece_at(sq)) == PAWN {
-                    let (f, r) = (file_of(sq), rank_of(sq));
-                    let entry: &mut Option<(usize, usize)> = &mut span[colour.index()][f];
-                    *entry = Some(entry.map_or((r, r), |(lo, hi)| (lo.min(r), hi.max(r))));
-                }
-            }
+/// `AHEAD[colour][sq64]`: the squares in front of a pawn on its own file.
+/// `SPAN[colour][sq64]`: the squares in front of it on its own and the neighbouring files
+/// (an enemy pawn there can stop or capture it).
+static AHEAD: [[u64; 64]; 2] = build_masks().0;
+static SPAN: [[u64; 64]; 2] = build_masks().1;
+/// `NEIGHBOURS[file]`: the files on either side.
+static NEIGHBOURS: [u64; 8] = {
+    let mut m = [0u64; 8];
+    let mut f = 0;
+    while f < 8 {
+        if f > 0 {
+            m[f] |= FILE_A << (f - 1);
         }
-        PawnFiles { span }
+        if f < 7 {
+            m[f] |= FILE_A << (f + 1);
+        }
+        f += 1;
     }
+    m
+};
 
-    /// Whether the pawn of `colour` on (`file`, `rank`) has no enemy pawn ahead on its own
-    /// or a neighbouring file.
-    fn is_passed(&self, colour: Colour, file: usize, rank: usize) -> bool {
-        let enemy = &self.span[colour.flip().index()];
-        (file.saturating_sub(1)..=(file + 1).min(7)).all(|f| match (colour, enemy[f]) {
-            (_, None) => true,
-            (Colour::White, Some((_, hi))) => hi <= rank,
-            (Colour::Black, Some((lo, _))) => lo >= rank,
-        })
+const fn build_masks() -> ([[u64; 64]; 2], [[u64; 64]; 2]) {
+    let mut ahead = [[0u64; 64]; 2];
+    let mut span = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = (sq % 8, sq / 8);
+        let mut r = 0;
+        while r < 8 {
+            let mut df = 0;
+            while df < 3 {
+                let f = file as i32 + df - 1;
+                if f >= 0 && f < 8 {
+                    let bit = 1u64 << (r * 8 + f as usize);
+                    if r > rank {
+                        span[0][sq] |= bit;
+                        if f as usize == file {
+                            ahead[0][sq] |= bit;
+                        }
+                    }
+                    if r < rank {
+                        span[1][sq] |= bit;
+                        if f as usize == file {
+                            ahead[1][sq] |= bit;
+                        }
+                    }
+                }
+                df += 1;
+            }
+            r += 1;
+        }
+        sq += 1;
     }
+    (ahead, span)
 }
 
 /// The pawn terms, White's point of view: (doubled + isolated, passed).
 pub fn pawn_terms(board: &Board) -> (Pair, Pair) {
-    let files = PawnFiles::new(board);
     let mut structure = (0, 0);
     let mut passed = (0, 0);
     for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
-        let counts = board.pawn_files(colour);
-        for f in 0..8 {
-            let n = counts[f] as i32;
-            if n == 0 {
-                continue;
+        let own = board.pawn_set(colour);
+        let enemy = board.pawn_set(colour.flip());
+        let c = colour.index();
+        let mut rest = own;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let file = sq % 8;
+            if own & AHEAD[c][sq] != 0 {
+                structure.0 += sign * DOUBLED_PAWN.0;
+                structure.1 += sign * DOUBLED_PAWN.1;
             }
-            structure.0 += sign * DOUBLED_PAWN.0 * (n - 1);
-            structure.1 += sign * DOUBLED_PAWN.1 * (n - 1);
-            let left = f > 0 && counts[f - 1] > 0;
-            let right = f < 7 && counts[f + 1] > 0;
-            if !left && !right {
-                structure.0 += sign * ISOLATED_PAWN.0 * n;
-                structure.1 += sign * ISOLATED_PAWN.1 * n;
+            if own & NEIGHBOURS[file] == 0 {
+                structure.0 += sign * ISOLATED_PAWN.0;
+                structure.1 += sign * ISOLATED_PAWN.1;
             }
-        }
-        for &sq in board.pieces(colour) {
-            let sq = sq as Square;
-            if kind_of(board.piece_at(sq)) != PAWN {
-                continue;
-            }
-            let (f, r) = (file_of(sq), rank_of(sq));
-            if files.is_passed(colour, f, r) {
-                let own_rank = if colour == Colour::White { r } else { 7 - r };
+            if enemy & SPAN[c][sq] == 0 {
+                let own_rank = if colour == Colour::White { sq / 8 } else { 7 - sq / 8 };
                 let (mg, eg) = PASSED_PAWN[own_rank];
                 passed.0 += sign * mg;
                 passed.1 += sign * eg;
@@ -100,14 +120,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn passed_pawns_are_recognised() {
-        // White's d5 pawn is passed (no black pawn on c, d or e ahead); its a2 pawn is not.
+    fn passed_doubled_and_isolated_pawns() {
+        // White's d5 pawn is passed; its a2 pawn is not (a7 is ahead), and both are isolated.
         let board = Board::from_fen("4k3/p7/8/3P4/8/8/P7/4K3 w - - 0 1").unwrap();
-        let files = PawnFiles::new(&board);
-        assert!(files.is_passed(Colour::White, 3, 4));
-        assert!(!files.is_passed(Colour::White, 0, 1));
-        assert!(!files.is_passed(Colour::Black, 0, 6), "the a2 pawn stands in front of a7");
-        let (_, passed) = pawn_terms(&board);
+        let (structure, passed) = pawn_terms(&board);
         assert_eq!(passed, PASSED_PAWN[4]);
+        // Two isolated white pawns, one isolated black pawn.
+        assert_eq!(structure, (ISOLATED_PAWN.0, ISOLATED_PAWN.1));
+        // Doubled: the rear pawn of a doubled pair is penalised once.
+        let board = Board::from_fen("4k3/8/8/8/2P5/2P5/1P6/4K3 w - - 0 1").unwrap();
+        let (structure, _) = pawn_terms(&board);
+        assert_eq!(structure, DOUBLED_PAWN);
+        // Black's passed pawn on e2 counts from Black's side (its 7th rank).
+        let board = Board::from_fen("4k3/8/8/8/8/8/4p3/K7 w - - 0 1").unwrap();
+        assert_eq!(pawn_terms(&board).1, (-PASSED_PAWN[6].0, -PASSED_PAWN[6].1));
     }
 }

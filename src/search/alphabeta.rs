@@ -6,7 +6,7 @@ use super::ordering::{is_tactical, pick_next, score_moves, KILLER_KEY_MIN};
 use super::{Searcher, INFINITY, MATE, MAX_PLY};
 use crate::board::Board;
 use crate::eval::evaluate;
-use crate::movegen::{generate_legal, generate_tactical, MoveList};
+use crate::movegen::{generate_legal, generate_tactical};
 use crate::tt::{Bound, MATE_BOUND};
 use crate::types::*;
 
@@ -44,7 +44,9 @@ impl Searcher<'_> {
     /// Negamax alpha-beta. Returns a score for `board` from the side to move's view: exact if
     /// strictly between `alpha` and `beta`, else a bound on the side it fell (fail-soft: the
     /// bound may lie beyond the window, which helps the parent and the table).
-    /// `last_to` is the square the opponent's last move landed on (recapture extension).
+    /// `last_to` is the square the opponent's last move landed on (recapture extension), and
+    /// `in_check` whether the side to move is in check (the parent has worked it out already).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn search(
         &mut self,
         board: &Board,
@@ -53,6 +55,7 @@ impl Searcher<'_> {
         depth: i32,
         ply: usize,
         last_to: Square,
+        in_check: bool,
     ) -> i32 {
         // Step 1. Node bookkeeping: count, poll the limits, start an empty PV.
         self.pv_len[ply] = ply;
@@ -80,7 +83,7 @@ impl Searcher<'_> {
 
         // Step 3. The horizon: resolve captures before trusting the static score.
         if depth <= 0 {
-            return self.quiescence(board, alpha, beta, ply, 0);
+            return self.quiescence(board, alpha, beta, ply, 0, in_check);
         }
 
         // Step 4. Probe the transposition table; a deep enough bound that settles the window
@@ -103,8 +106,7 @@ impl Searcher<'_> {
         }
 
         // The static score, used by the pruning steps below (meaningless in check).
-        let in_check = board.in_check();
-        let static_eval = if in_check { -INFINITY } else { evaluate(board) };
+        let static_eval = if pv_node || in_check { -INFINITY } else { evaluate(board) };
 
         // Step 5. Reverse futility pruning: near the horizon, if the static score beats beta
         // by more than any quiet move could plausibly lose, the opponent's threats cannot
@@ -130,7 +132,7 @@ impl Searcher<'_> {
             let mut child = *board;
             child.make_null_move();
             self.keys.push(child.key());
-            let score = -self.search(&child, -beta, -beta + 1, depth - 1 - reduction, ply + 1, NO_SQUARE);
+            let score = -self.search(&child, -beta, -beta + 1, depth - 1 - reduction, ply + 1, NO_SQUARE, false);
             self.keys.pop();
             if self.stopped {
                 return 0;
@@ -144,7 +146,7 @@ impl Searcher<'_> {
         // Step 7. Internal iterative deepening: without a hash move, a shallower search finds
         // a good first move, which pays for itself in cutoffs.
         if !hash_move.is_some() && depth >= IID_MIN_DEPTH {
-            self.search(board, alpha, beta, depth - IID_REDUCTION, ply, last_to);
+            self.search(board, alpha, beta, depth - IID_REDUCTION, ply, last_to, in_check);
             if self.stopped {
                 return 0;
             }
@@ -152,9 +154,10 @@ impl Searcher<'_> {
         }
 
         // Step 8. Generate the legal moves. None: checkmate or stalemate.
-        let mut moves = MoveList::new();
-        generate_legal(board, &mut moves);
-        if moves.is_empty() {
+        self.frames[ply].moves.clear();
+        generate_legal(board, &mut self.frames[ply].moves);
+        let n = self.frames[ply].moves.len();
+        if n == 0 {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
         if board.halfmove_clock() >= 100 {
@@ -162,8 +165,8 @@ impl Searcher<'_> {
         }
 
         // Step 9. Order: hash move first, then captures by MVV/LVA, killers, history.
-        let mut keys = [0i32; 256];
-        score_moves(board, moves.as_slice(), hash_move, &mut keys[..moves.len()], Some((&self.quiet, ply)));
+        let frame = &mut self.frames[ply];
+        score_moves(board, frame.moves.as_slice(), hash_move, &mut frame.keys[..n], Some((&self.quiet, ply)));
 
         // Step 10. Try each move. A recapture at the horizon on the square the opponent just
         // moved to does not use up depth (micro-Max's recapture extension), so the exchange is
@@ -180,16 +183,16 @@ impl Searcher<'_> {
         let mut alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
-        let mut quiets_tried = [Move::NONE; 256];
         let mut quiet_count = 0;
-        let n = moves.len();
         for i in 0..n {
-            let m = pick_next(moves.as_mut_slice(), &mut keys[..n], i);
+            let frame = &mut self.frames[ply];
+            let m = pick_next(frame.moves.as_mut_slice(), &mut frame.keys[..n], i);
+            let sort_key = frame.keys[i];
             let quiet = !is_tactical(board, m);
             // Futility pruning: at the last plies, a quiet move cannot lift a static score
             // this far below alpha (it gains no material), so it is skipped once one move
             // has been searched. Never in check, and the hash move and killers are kept.
-            if futile && quiet && i > 0 && keys[i] < KILLER_KEY_MIN {
+            if futile && quiet && i > 0 && sort_key < KILLER_KEY_MIN {
                 continue;
             }
             let is_recapture = m.to() == last_to && board.piece_at(m.to()) != EMPTY;
@@ -210,7 +213,7 @@ impl Searcher<'_> {
             let reduction = if depth >= LMR_MIN_DEPTH
                 && i >= LMR_MIN_MOVE
                 && quiet
-                && keys[i] < KILLER_KEY_MIN
+                && sort_key < KILLER_KEY_MIN
                 && !in_check
                 && !gives_check
             {
@@ -220,14 +223,14 @@ impl Searcher<'_> {
             };
             let mut score;
             if i == 0 {
-                score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to());
+                score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to(), gives_check);
             } else {
-                score = -self.search(&child, -alpha - 1, -alpha, child_depth - reduction, ply + 1, m.to());
+                score = -self.search(&child, -alpha - 1, -alpha, child_depth - reduction, ply + 1, m.to(), gives_check);
                 if score > alpha && reduction > 0 {
-                    score = -self.search(&child, -alpha - 1, -alpha, child_depth, ply + 1, m.to());
+                    score = -self.search(&child, -alpha - 1, -alpha, child_depth, ply + 1, m.to(), gives_check);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to());
+                    score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to(), gives_check);
                 }
             }
             self.keys.pop();
@@ -235,7 +238,7 @@ impl Searcher<'_> {
                 return 0;
             }
             if quiet {
-                quiets_tried[quiet_count] = m;
+                self.frames[ply].quiets[quiet_count] = m;
                 quiet_count += 1;
             }
             if score > best_score {
@@ -248,7 +251,7 @@ impl Searcher<'_> {
                         // Beta cutoff: the opponent will not allow this line. A quiet move
                         // that refutes is remembered for the siblings (killer, history).
                         if quiet {
-                            self.quiet.reward(board.side(), ply, depth, m, &quiets_tried[..quiet_count]);
+                            self.quiet.reward(board.side(), ply, depth, m, &self.frames[ply].quiets[..quiet_count]);
                         }
                         break;
                     }
@@ -272,7 +275,16 @@ impl Searcher<'_> {
     /// the position is quiet. The side to move may also "stand pat" on the static score,
     /// because it is not forced to capture. In check there is no standing pat: every evasion
     /// is searched, so a mate at the horizon is found.
-    pub(super) fn quiescence(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+    /// `in_check` is only looked at (and only needs to be right) while `qply < QS_CHECK_PLIES`.
+    pub(super) fn quiescence(
+        &mut self,
+        board: &Board,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+        in_check: bool,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         if self.count_node_and_poll() {
             return 0;
@@ -285,11 +297,11 @@ impl Searcher<'_> {
             return evaluate(board);
         }
 
-        let mut moves = MoveList::new();
+        self.frames[ply].moves.clear();
         let mut best_score;
-        if qply < QS_CHECK_PLIES && board.in_check() {
-            generate_legal(board, &mut moves);
-            if moves.is_empty() {
+        if qply < QS_CHECK_PLIES && in_check {
+            generate_legal(board, &mut self.frames[ply].moves);
+            if self.frames[ply].moves.is_empty() {
                 return -MATE + ply as i32;
             }
             best_score = -INFINITY;
@@ -300,17 +312,19 @@ impl Searcher<'_> {
                 return best_score;
             }
             alpha = alpha.max(best_score);
-            generate_tactical(board, &mut moves);
+            generate_tactical(board, &mut self.frames[ply].moves);
         }
 
-        let n = moves.len();
-        let mut keys = [0i32; 256];
-        score_moves(board, moves.as_slice(), Move::NONE, &mut keys[..n], None);
+        let frame = &mut self.frames[ply];
+        let n = frame.moves.len();
+        score_moves(board, frame.moves.as_slice(), Move::NONE, &mut frame.keys[..n], None);
         for i in 0..n {
-            let m = pick_next(moves.as_mut_slice(), &mut keys[..n], i);
+            let frame = &mut self.frames[ply];
+            let m = pick_next(frame.moves.as_mut_slice(), &mut frame.keys[..n], i);
             let mut child = *board;
             child.make_move(m);
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
+            let gives_check = qply + 1 < QS_CHECK_PLIES && child.in_check();
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1, gives_check);
             if self.stopped {
                 return 0;
             }
