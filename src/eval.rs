@@ -10,6 +10,7 @@
 //! each idea (material, centre distance, pawn advance, king shelter) stays readable.
 
 mod pawns;
+mod pieces;
 
 use crate::board::Board;
 use crate::types::*;
@@ -127,6 +128,10 @@ pub struct Breakdown {
     pub pawn_structure: Pair,
     /// Passed pawns (middlegame, endgame).
     pub passed_pawns: Pair,
+    /// Bishop pair, rooks on open files, king shelter (middlegame, endgame).
+    pub pieces: Pair,
+    /// Share of the score kept, out of 64, in endgames the side ahead cannot win.
+    pub scale: i32,
     /// Phase, 0 (bare kings and pawns) to [`FULL_PHASE`].
     pub phase: i32,
     /// The blended total from White's point of view, without tempo.
@@ -149,8 +154,11 @@ pub fn breakdown(board: &Board) -> Breakdown {
     let piece_square = board.psq();
     let (pawn_structure, passed_pawns) = pawns::pawn_terms(board);
     let phase = board.phase();
-    let sum = add(add(piece_square, pawn_structure), passed_pawns);
-    Breakdown { piece_square, pawn_structure, passed_pawns, phase, white_total: taper(sum, phase) }
+    let (pieces, material) = pieces::piece_terms(board);
+    let sum = add(add(add(piece_square, pawn_structure), passed_pawns), pieces);
+    let tapered = taper(sum, phase);
+    let scale = pieces::endgame_scale(tapered, &material);
+    Breakdown { piece_square, pawn_structure, passed_pawns, pieces, phase, scale, white_total: tapered * scale / 64 }
 }
 
 /// The static evaluation in centipawns from the side to move's point of view.

@@ -342,6 +342,8 @@ impl FrontEnd {
         send_line(&format!("Material+PSQ      {:?}", b.piece_square));
         send_line(&format!("Pawn structure    {:?}", b.pawn_structure));
         send_line(&format!("Passed pawns      {:?}", b.passed_pawns));
+        send_line(&format!("Pieces            {:?}", b.pieces));
+        send_line(&format!("Endgame scale     {} / 64", b.scale));
         send_line(&format!("Phase             {} / {}", b.phase, crate::eval::FULL_PHASE));
         send_line(&format!("Total (White)     {}", b.white_total));
         send_line(&format!("Final (side to move, with tempo) {}", crate::eval::evaluate(&self.board)));
