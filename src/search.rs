@@ -28,6 +28,10 @@ pub const INFINITY: i32 = 32_001;
 pub const MAX_PLY: usize = 128;
 /// The stop flag and the clock are looked at once per this many nodes (a power of two).
 const POLL_INTERVAL: u64 = 1024;
+/// Share of the soft deadline used (percent) when the last iteration changed the best move,
+/// and when the best move has held for more than three iterations.
+const UNSTABLE_TIME_PERCENT: u32 = 160;
+const STABLE_TIME_PERCENT: u32 = 60;
 /// An iteration's best move that changes after this long is reported at once.
 const LATE_CHANGE_REPORT: Duration = Duration::from_millis(1000);
 
@@ -156,7 +160,9 @@ impl<'a> Searcher<'a> {
 
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         let mut pv: Vec<Move> = vec![moves[0]];
+        let mut stable_iterations = 0;
         for depth in 1..=max_depth {
+            let previous_best = result.best_move;
             self.root_depth = depth as i32;
             self.seldepth = 0;
             let (score, iteration_pv) = self.search_root(board, &mut moves, depth as i32);
@@ -174,7 +180,8 @@ impl<'a> Searcher<'a> {
             result.score = score;
             result.depth = depth;
             self.report(depth, score, &pv);
-            if self.should_stop_iterating(score) {
+            stable_iterations = if result.best_move == previous_best { stable_iterations + 1 } else { 0 };
+            if self.should_stop_iterating(score, stable_iterations) {
                 break;
             }
         }
@@ -253,7 +260,10 @@ impl<'a> Searcher<'a> {
     }
 
     /// The stop rules checked between iterations.
-    fn should_stop_iterating(&self, score: i32) -> bool {
+    /// `stable_iterations` counts the iterations in a row that kept the same best move: a
+    /// move that keeps changing deserves more time, one that has held for several iterations
+    /// less (the soft deadline is scaled; the hard deadline never moves).
+    fn should_stop_iterating(&self, score: i32, stable_iterations: u32) -> bool {
         if self.signals.pondering.load(Ordering::Relaxed) || self.limits.infinite {
             return false; // only `stop` (or ponderhit and then time) ends these
         }
@@ -269,7 +279,19 @@ impl<'a> Searcher<'a> {
                 return true;
             }
         }
-        matches!(self.deadlines.soft, Some(soft) if self.clock_start.elapsed() >= soft)
+        let Some(soft) = self.deadlines.soft else { return false };
+        // Only a clock is a budget to manage; `movetime` asks for exactly that long.
+        let percent = match stable_iterations {
+            _ if self.limits.movetime.is_some() => 100,
+            0 => UNSTABLE_TIME_PERCENT,
+            1..=3 => 100,
+            _ => STABLE_TIME_PERCENT,
+        };
+        let mut soft = soft * percent / 100;
+        if let Some(hard) = self.deadlines.hard {
+            soft = soft.min(hard);
+        }
+        self.clock_start.elapsed() >= soft
     }
 
     /// Counts a node and decides whether to stop. The stop flag and the clock are polled once
