@@ -11,6 +11,7 @@ pub mod movegen;
 pub mod perft;
 pub mod san;
 pub mod search;
+pub mod see;
 pub mod time;
 pub mod tt;
 pub mod types;

@@ -6,12 +6,17 @@
 //! the *history* table (how often a from-to pair has cut off anywhere, weighted by depth).
 
 use crate::board::Board;
+use crate::see::see;
 use crate::types::*;
 
 /// Sort key of the hash move: above everything else.
 const HASH_MOVE: i32 = 1_000_000;
 /// Base of capture and promotion keys: above every quiet move.
 const TACTICAL: i32 = 100_000;
+/// Base of the keys of captures that lose material by SEE: below killers, above history.
+const BAD_CAPTURE: i32 = 60_000;
+/// Keys from here up are captures that do not lose material, and promotions.
+pub const GOOD_TACTICAL_MIN: i32 = TACTICAL;
 /// Victim values for MVV/LVA, by kind (the king is never captured).
 const VICTIM: [i32; 7] = [0, 100, 300, 310, 500, 900, 0];
 /// Sort keys of the first and second killer move: below captures, above other quiets.
@@ -86,7 +91,13 @@ pub fn move_key(board: &Board, m: Move, hash_move: Move) -> i32 {
     let victim = board.piece_at(m.to());
     let mut key = 0;
     if victim != EMPTY {
-        key = TACTICAL + VICTIM[kind_of(victim) as usize] * 8 - attacker;
+        let victim_value = VICTIM[kind_of(victim) as usize];
+        key = TACTICAL + victim_value * 8 - attacker;
+        // A capture of a cheaper piece that the exchange on the square shows to lose
+        // material goes after the killers (and quiescence skips it).
+        if VICTIM[attacker as usize] > victim_value && attacker != KING as i32 && see(board, m) < 0 {
+            key = BAD_CAPTURE + victim_value * 8 - attacker;
+        }
     } else if attacker == PAWN as i32 && m.to() == board.ep_square() {
         key = TACTICAL + VICTIM[PAWN as usize] * 8 - attacker;
     }
