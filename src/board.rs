@@ -303,14 +303,13 @@ impl Board {
     }
 
     /// Passes the move to the other side (for null-move pruning). Not legal in check.
-    /// The halfmove clock restarts, so repetition checks never look back across a null move
-    /// (a "repetition" through a pass is not one).
+    /// The search stops its repetition checks at a pass (see `search`).
     pub fn make_null_move(&mut self) {
         if self.ep != NO_SQUARE {
             self.key ^= KEYS.en_passant[file_of(self.ep)];
             self.ep = NO_SQUARE;
         }
-        self.halfmove = 0;
+        self.halfmove += 1;
         self.side = self.side.flip();
         self.key ^= KEYS.black_to_move;
     }

@@ -12,9 +12,10 @@ use crate::search::{SearchResult, Searcher, Signals};
 use crate::time::Limits;
 use crate::tt::TranspositionTable;
 use crate::types::Move;
-use crossbeam_channel::Receiver;
+use crossbeam_channel::{Receiver, Sender};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex};
+use std::time::Instant;
 
 /// A score as UCI reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,6 +121,9 @@ pub struct SearchJob {
     pub wait_for_stop: bool,
     /// Move Overhead in milliseconds.
     pub overhead_ms: u64,
+    /// When the front end read `go`: our clock runs from here, not from when the search
+    /// thread got to it.
+    pub received: Instant,
 }
 
 /// Messages from the front end to the search thread.
@@ -134,6 +138,8 @@ pub enum Command {
     SetHash(Box<TranspositionTable>),
     /// Clear the table (the `Clear Hash` button).
     ClearHash,
+    /// Answer on the channel once every command before this one is done (`isready`).
+    Ping(Sender<()>),
     /// Wakes a finished infinite or ponder search that is waiting to print `bestmove`.
     /// The real signal is `Signals::stop` / `pondering`; this only ends the wait.
     Wake,
@@ -179,6 +185,15 @@ impl Busy {
     }
 }
 
+/// Marks the search idle when dropped.
+struct IdleOnDrop(Arc<Busy>);
+
+impl Drop for IdleOnDrop {
+    fn drop(&mut self) {
+        self.0.clear();
+    }
+}
+
 /// The search thread's state.
 pub struct SearchThread<R: Reporter> {
     tt: TranspositionTable,
@@ -199,14 +214,18 @@ impl<R: Reporter> SearchThread<R> {
         while let Ok(command) = commands.recv() {
             match command {
                 Command::Go(job) => {
-                    let quit = self.go(&job, &commands);
-                    self.busy.clear();
-                    if quit {
+                    // Cleared when this scope ends, even by a panic, so a dead search can never
+                    // leave the front end waiting for it forever.
+                    let _idle_on_exit = IdleOnDrop(Arc::clone(&self.busy));
+                    if self.go(&job, &commands) {
                         return;
                     }
                 }
                 Command::NewGame | Command::ClearHash => self.tt.clear(),
                 Command::SetHash(table) => self.tt = *table,
+                Command::Ping(reply) => {
+                    let _ = reply.send(());
+                }
                 Command::Wake => {} // a stop with no search running: nothing to do
                 Command::Quit => return,
             }
@@ -227,14 +246,18 @@ impl<R: Reporter> SearchThread<R> {
                 &job.history,
                 job.overhead_ms,
             );
+            searcher.set_start(job.received);
             searcher.run(&job.board, &job.searchmoves)
         }));
         let result = searched.unwrap_or_else(|_| {
             log::error!("the search panicked; playing the first legal move");
             self.tt.clear();
-            let mut moves = crate::movegen::MoveList::new();
-            crate::movegen::generate_legal(&job.board, &mut moves);
-            let best_move = moves.iter().next().copied().unwrap_or(Move::NONE);
+            let fallback = std::panic::catch_unwind(|| {
+                let mut moves = crate::movegen::MoveList::new();
+                crate::movegen::generate_legal(&job.board, &mut moves);
+                moves.iter().next().copied().unwrap_or(Move::NONE)
+            });
+            let best_move = fallback.unwrap_or(Move::NONE);
             SearchResult { best_move, ponder_move: Move::NONE, score: 0, depth: 0, nodes: 0 }
         });
         if !result.best_move.is_some() {
@@ -258,6 +281,9 @@ impl<R: Reporter> SearchThread<R> {
             while !self.signals.stop.load(Ordering::SeqCst) && !self.ponderhit_ends_wait(job) {
                 match commands.recv() {
                     Ok(Command::Wake) => {}
+                    Ok(Command::Ping(reply)) => {
+                        let _ = reply.send(());
+                    }
                     Ok(Command::Quit) | Err(_) => {
                         quit = true;
                         break;

@@ -82,6 +82,9 @@ pub struct Searcher<'a> {
     root_depth: i32,
     /// Keys of the game so far and of the current search path, for repetition checks.
     keys: Vec<u64>,
+    /// Index in `keys` of the position after the innermost null move on the path (0: none);
+    /// repetition checks do not look back past it.
+    repetition_barrier: usize,
     /// Triangular principal-variation table: `pv[ply][ply..pv_len[ply]]`.
     pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
@@ -129,6 +132,7 @@ impl<'a> Searcher<'a> {
             stopped: false,
             root_depth: 0,
             keys,
+            repetition_barrier: 0,
             pv: Box::new([[Move::NONE; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             quiet: ordering::QuietHistory::new(),
@@ -136,6 +140,13 @@ impl<'a> Searcher<'a> {
                 .map(|_| Frame { moves: MoveList::new(), keys: [0; 256], quiets: [Move::NONE; 256] })
                 .collect(),
         }
+    }
+
+    /// Counts time (for reports and deadlines) from `start` instead of from now: the moment
+    /// the GUI's `go` was read.
+    pub fn set_start(&mut self, start: Instant) {
+        self.start = start;
+        self.clock_start = start;
     }
 
     /// Iterative deepening: search depth 1, 2, 3 ... each time with the previous best move

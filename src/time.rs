@@ -74,10 +74,11 @@ pub fn deadlines(limits: &Limits, overhead_ms: u64) -> Deadlines {
         let available = clock.time_left.saturating_sub(overhead_ms);
         let moves = clock.moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| m.clamp(1, 50) as u64);
         let share = if moves == 1 { LAST_MOVE_SHARE } else { MAX_SHARE };
-        let ceiling = available * share / 100;
-        let slice = available / moves + clock.increment * INCREMENT_SHARE / 100;
+        // Saturating: a GUI may send absurd clocks, and a wrapped product would be nonsense.
+        let ceiling = available.saturating_mul(share) / 100;
+        let slice = (available / moves).saturating_add(clock.increment.saturating_mul(INCREMENT_SHARE) / 100);
         let clock_soft = slice.min(ceiling);
-        let clock_hard = (slice * HARD_FACTOR).min(ceiling);
+        let clock_hard = slice.saturating_mul(HARD_FACTOR).min(ceiling);
         soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
         hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
     }

@@ -172,7 +172,10 @@ impl FrontEnd {
             "d" => self.display(),
             "eval" => self.eval(),
             "bench" => self.bench(args),
-            "perft" => self.perft(args.first().and_then(|d| d.parse().ok()).unwrap_or(1)),
+            "perft" => {
+                let depth = args.first().and_then(|d| d.parse::<i64>().ok()).unwrap_or(1);
+                self.perft(depth.clamp(1, parse::MAX_UCI_PERFT) as u32);
+            }
             "help" => help(),
             _ => return self.vampirc(&tokens.join(" ")),
         }
@@ -189,7 +192,7 @@ impl FrontEnd {
         };
         match message {
             UciMessage::Uci => self.identify(),
-            UciMessage::IsReady => send_line("readyok"),
+            UciMessage::IsReady => self.is_ready(),
             UciMessage::Debug(on) => self.debug = on,
             UciMessage::Register { .. } => {}
             UciMessage::UciNewGame => {
@@ -206,6 +209,19 @@ impl FrontEnd {
             other => log::warn!("ignored: {line} ({other:?})"),
         }
         true
+    }
+
+    /// `readyok` at once during a search (without disturbing it); otherwise only after the
+    /// search thread has finished what was sent before (a new hash table, ucinewgame), so a
+    /// GUI that waits for `readyok` does not start our clock while we are still busy.
+    fn is_ready(&self) {
+        if !self.busy.is_busy() {
+            let (reply, done) = crossbeam_channel::bounded(1);
+            if self.commands.send(Command::Ping(reply)).is_ok() {
+                let _ = done.recv();
+            }
+        }
+        send_line("readyok");
     }
 
     fn identify(&self) {
@@ -276,6 +292,7 @@ impl FrontEnd {
     }
 
     fn go(&mut self, args: &[&str]) {
+        let received = std::time::Instant::now();
         let mut warnings = Vec::new();
         let request = parse::parse_go(args, &mut warnings);
         let searchmoves = parse::parse_searchmoves(&self.board, &request.searchmoves, &mut warnings);
@@ -291,6 +308,7 @@ impl FrontEnd {
             searchmoves,
             wait_for_stop: request.ponder || request.limits.infinite,
             overhead_ms: self.options.move_overhead_ms,
+            received,
         };
         // A go that arrives mid-search ends the running one first (it prints its bestmove).
         // Only then is `stop` cleared, so the old search cannot miss it.
@@ -351,12 +369,13 @@ impl FrontEnd {
 
     fn bench(&mut self, args: &[&str]) {
         self.stop_and_wait();
-        let depth = args.first().and_then(|d| d.parse().ok()).unwrap_or(crate::bench::BENCH_DEPTH).clamp(1, 30);
+        // Capped: bench runs on the front-end thread, which answers nothing else meanwhile.
+        let depth = args.first().and_then(|d| d.parse().ok()).unwrap_or(crate::bench::BENCH_DEPTH).clamp(1, 12);
         crate::bench::report(depth).iter().for_each(|l| send_line(l));
     }
 
     fn perft(&mut self, depth: u32) {
-        let (lines, _) = crate::perft::divide_report(&self.board, depth.min(20));
+        let (lines, _) = crate::perft::divide_report(&self.board, depth);
         lines.iter().for_each(|l| send_line(l));
     }
 }

@@ -31,6 +31,11 @@ pub enum FenError {
     Counter(String),
     /// The side that just moved has left its king in check.
     OpponentInCheck,
+    /// The side to move is in check from more than two pieces, which no legal move allows.
+    TooManyCheckers,
+    /// More promoted pieces than missing pawns (such positions can exceed every move-list
+    /// bound that real games respect, 218 legal moves).
+    ImpossibleMaterial(Colour),
 }
 
 impl std::fmt::Display for FenError {
@@ -49,6 +54,10 @@ impl std::fmt::Display for FenError {
             FenError::EnPassant(s) => write!(f, "FEN e.p. square '{s}' is impossible in this position"),
             FenError::Counter(s) => write!(f, "FEN move counter '{s}' is not a number"),
             FenError::OpponentInCheck => write!(f, "FEN side not to move is in check"),
+            FenError::TooManyCheckers => write!(f, "FEN side to move is in check from more than two pieces"),
+            FenError::ImpossibleMaterial(c) => {
+                write!(f, "FEN has more {} pieces than promotions could give", side(c))
+            }
         }
     }
 }
@@ -102,6 +111,17 @@ impl Board {
                 return Err(FenError::TooManyPieces(colour));
             }
         }
+        for colour in [Colour::White, Colour::Black] {
+            let count = |kind| placed.iter().filter(|&&(_, p)| p == make_piece(colour, kind)).count();
+            // Every piece beyond the starting set must have been a pawn.
+            let promoted = count(QUEEN).saturating_sub(1)
+                + count(ROOK).saturating_sub(2)
+                + count(BISHOP).saturating_sub(2)
+                + count(KNIGHT).saturating_sub(2);
+            if count(PAWN) + promoted > 8 {
+                return Err(FenError::ImpossibleMaterial(colour));
+            }
+        }
         if placed.iter().any(|&(sq, p)| kind_of(p) == PAWN && (rank_of(sq) == 0 || rank_of(sq) == 7)) {
             return Err(FenError::PawnOnBackRank);
         }
@@ -143,6 +163,12 @@ impl Board {
         let them = board.side.flip();
         if movegen::is_attacked(&board, board.king(them), board.side) {
             return Err(FenError::OpponentInCheck);
+        }
+        let king = board.king(board.side);
+        let checkers =
+            board.pieces(them).iter().filter(|&&s| movegen::piece_attacks(&board, s as Square, king)).count();
+        if checkers > 2 {
+            return Err(FenError::TooManyCheckers);
         }
 
         // 6. En passant: the square behind a pawn that just made a double step.
@@ -270,6 +296,9 @@ mod tests {
             ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3", FenError::Counter("-3".into())),
             ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", FenError::OpponentInCheck),
             ("QQQQQQQQ/QQQQQQQQ/QQk5/8/8/8/8/4K3 w - - 0 1", FenError::TooManyPieces(Colour::White)),
+            ("4r2k/8/8/8/r3K3/8/8/1b6 w - - 0 1", FenError::TooManyCheckers),
+            ("QQQQQQQk/QQQQQQQ1/8/8/8/8/8/4K3 w - - 0 1", FenError::ImpossibleMaterial(Colour::White)),
+            ("k7/8/8/8/8/8/PPPPPPPP/NNN1K3 w - - 0 1", FenError::ImpossibleMaterial(Colour::White)),
         ];
         for (fen, expected) in cases {
             assert_eq!(Board::from_fen(fen).unwrap_err(), *expected, "{fen}");

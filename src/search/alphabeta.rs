@@ -111,7 +111,12 @@ impl Searcher<'_> {
         // Step 5. Reverse futility pruning: near the horizon, if the static score beats beta
         // by more than any quiet move could plausibly lose, the opponent's threats cannot
         // bring it back under beta in the few plies left, so the node is cut.
-        if !pv_node && !in_check && depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
+        if !pv_node
+            && !in_check
+            && depth <= RFP_MAX_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval - RFP_MARGIN * depth >= beta
+        {
             return static_eval;
         }
 
@@ -132,7 +137,10 @@ impl Searcher<'_> {
             let mut child = *board;
             child.make_null_move();
             self.keys.push(child.key());
+            // Repetition checks below the pass must not look back across it.
+            let outer_barrier = std::mem::replace(&mut self.repetition_barrier, self.keys.len() - 1);
             let score = -self.search(&child, -beta, -beta + 1, depth - 1 - reduction, ply + 1, NO_SQUARE, false);
+            self.repetition_barrier = outer_barrier;
             self.keys.pop();
             if self.stopped {
                 return 0;
@@ -362,18 +370,32 @@ impl Searcher<'_> {
     /// True when the current position (the last key) occurred before, within the plies since
     /// the last irreversible move. One earlier occurrence is enough: if repeating is good
     /// for one side, it can repeat again, so the line is a draw.
+    /// The look-back stops at the last irreversible move, at a null move (a "repetition"
+    /// through a pass is not one), and after 100 plies (the 50-move rule ends the game first).
     fn is_repetition(&self, board: &Board) -> bool {
         let n = self.keys.len();
         let key = board.key();
-        let window = (board.halfmove_clock() as usize).min(n.saturating_sub(1));
+        let since_barrier = n - 1 - self.repetition_barrier.min(n - 1);
+        let window = (board.halfmove_clock() as usize).min(since_barrier).min(100);
         (4..=window).step_by(2).any(|back| self.keys[n - 1 - back] == key)
     }
 }
 
-/// How many plies a late quiet move loses: grows with the logarithms of depth and of the
-/// move's place in the list (a common shape since Stockfish; the constants are ours).
+/// Natural logarithms times 1000 of 0..64, written out so that reductions are the same on
+/// every machine (a maths library may round `ln` differently in the last bit).
+const LN_1000: [i32; 64] = [
+    0, 0, 693, 1099, 1386, 1609, 1792, 1946, 2079, 2197, 2303, 2398, 2485, 2565, 2639, 2708, 2773, 2833, 2890, 2944,
+    2996, 3045, 3091, 3135, 3178, 3219, 3258, 3296, 3332, 3367, 3401, 3434, 3466, 3497, 3526, 3555, 3584, 3611, 3638,
+    3664, 3689, 3714, 3738, 3761, 3784, 3807, 3829, 3850, 3871, 3892, 3912, 3932, 3951, 3970, 3989, 4007, 4025, 4043,
+    4060, 4078, 4094, 4111, 4127, 4143,
+];
+
+/// How many plies a late quiet move loses: 0.75 + ln(depth) * ln(move number) / 2.25, growing
+/// with the logarithms of depth and of the move's place in the list (a common shape since
+/// Stockfish; the constants are ours).
 fn late_move_reduction(depth: i32, move_number: usize) -> i32 {
-    (0.75 + (depth as f32).ln() * (move_number as f32).ln() / 2.25) as i32
+    let ln = |x: usize| LN_1000[x.min(63)] as i64;
+    ((750_000 + ln(depth as usize) * ln(move_number) * 1000 / 2250) / 1_000_000) as i32
 }
 
 /// Neither side can ever mate: bare kings, or a single minor piece between them.

@@ -44,6 +44,10 @@ impl GoRequest {
     }
 }
 
+/// Deepest `go perft` over UCI: it runs on the front-end thread, which answers nothing else
+/// meanwhile, and depth 7 from the start position already takes about 30 s.
+pub const MAX_UCI_PERFT: i64 = 7;
+
 /// The words that end a `searchmoves` list.
 const GO_KEYWORDS: [&str; 13] = [
     "searchmoves",
@@ -114,12 +118,13 @@ pub fn parse_go(tokens: &[&str], warnings: &mut Vec<String>) -> GoRequest {
                         let index = ["wtime", "btime", "winc", "binc"].iter().position(|w| *w == word).unwrap_or(0);
                         go.times[index] = Some(clamp(0, i64::MAX) as u64);
                     }
-                    "movestogo" => go.moves_to_go = Some(clamp(1, 10_000) as u32),
+                    // 0 is what some GUIs send for "no time control ahead": treat it as absent.
+                    "movestogo" => go.moves_to_go = (value > 0).then(|| clamp(1, 10_000) as u32),
                     "depth" => go.limits.depth = Some(clamp(1, MAX_PLY as i64 - 1) as u32),
                     "nodes" => go.limits.nodes = Some(clamp(1, i64::MAX) as u64),
                     "mate" => go.limits.mate = Some(clamp(1, MAX_PLY as i64 / 2) as u32),
                     "movetime" => go.limits.movetime = Some(clamp(0, i64::MAX) as u64),
-                    _ => go.perft = Some(clamp(0, 20) as u32),
+                    _ => go.perft = Some(clamp(1, MAX_UCI_PERFT) as u32),
                 }
             }
             other => unknown.push(other),
@@ -200,6 +205,7 @@ mod tests {
         let (g, w) = go("depth 256 movestogo 300 mate 300");
         assert_eq!(g.limits.depth, Some(127));
         assert_eq!(g.moves_to_go, Some(300));
+        assert_eq!(go("movestogo 0").0.moves_to_go, None);
         assert_eq!(g.limits.mate, Some(64));
         assert_eq!(w.len(), 2);
         let (g, _) = go("ponder wtime 1000 btime 2000 winc 10 binc 20");
