@@ -2,7 +2,7 @@
 //! micro-Max (probe, horizon, hash move first, generate, recurse with the recapture
 //! extension, store), followed by quiescence.
 
-use super::ordering::{is_tactical, pick_next, score_moves, GOOD_TACTICAL_MIN, KILLER_KEY_MIN};
+use super::ordering::{is_tactical, loses_material, pick_next, score_moves, KILLER_KEY_MIN};
 use super::{Searcher, INFINITY, MATE, MAX_PLY};
 use crate::board::Board;
 use crate::eval::evaluate;
@@ -330,10 +330,10 @@ impl Searcher<'_> {
         for i in 0..n {
             let frame = &mut self.frames[ply];
             let m = pick_next(frame.moves.as_mut_slice(), &mut frame.keys[..n], i);
-            // Captures that lose material by SEE are sorted last; once one comes up, the rest
-            // lose too and are not searched (unless evading check, where all replies count).
-            if !evading && frame.keys[i] < GOOD_TACTICAL_MIN {
-                break;
+            // Captures that lose material by SEE are not searched (a side may stand pat
+            // instead), unless evading check, where every reply counts.
+            if !evading && m.promotion() == 0 && loses_material(board, m) {
+                continue;
             }
             let mut child = *board;
             child.make_move(m);

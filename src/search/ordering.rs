@@ -13,10 +13,6 @@ use crate::types::*;
 const HASH_MOVE: i32 = 1_000_000;
 /// Base of capture and promotion keys: above every quiet move.
 const TACTICAL: i32 = 100_000;
-/// Base of the keys of captures that lose material by SEE: below killers, above history.
-const BAD_CAPTURE: i32 = 60_000;
-/// Keys from here up are captures that do not lose material, and promotions.
-pub const GOOD_TACTICAL_MIN: i32 = TACTICAL;
 /// Victim values for MVV/LVA, by kind (the king is never captured).
 const VICTIM: [i32; 7] = [0, 100, 300, 310, 500, 900, 0];
 /// Sort keys of the first and second killer move: below captures, above other quiets.
@@ -91,13 +87,7 @@ pub fn move_key(board: &Board, m: Move, hash_move: Move) -> i32 {
     let victim = board.piece_at(m.to());
     let mut key = 0;
     if victim != EMPTY {
-        let victim_value = VICTIM[kind_of(victim) as usize];
-        key = TACTICAL + victim_value * 8 - attacker;
-        // A capture of a cheaper piece that the exchange on the square shows to lose
-        // material goes after the killers (and quiescence skips it).
-        if VICTIM[attacker as usize] > victim_value && attacker != KING as i32 && see(board, m) < 0 {
-            key = BAD_CAPTURE + victim_value * 8 - attacker;
-        }
+        key = TACTICAL + VICTIM[kind_of(victim) as usize] * 8 - attacker;
     } else if attacker == PAWN as i32 && m.to() == board.ep_square() {
         key = TACTICAL + VICTIM[PAWN as usize] * 8 - attacker;
     }
@@ -131,6 +121,19 @@ pub fn score_moves(
             }
         }
     }
+}
+
+/// True for a capture that loses material in the exchange on its square (by SEE). Only a
+/// capture of a cheaper piece can; the exchange is worked out only for those, and only when
+/// the search gets to the move (most nodes cut off before).
+#[inline]
+pub fn loses_material(board: &Board, m: Move) -> bool {
+    let victim = board.piece_at(m.to());
+    let attacker = kind_of(board.piece_at(m.from()));
+    victim != EMPTY
+        && attacker != KING
+        && VICTIM[attacker as usize] > VICTIM[kind_of(victim) as usize]
+        && see(board, m) < 0
 }
 
 /// True for captures (including en passant) and promotions.
