@@ -58,11 +58,9 @@ impl Searcher<'_> {
         in_check: bool,
     ) -> i32 {
         // Step 1. Node bookkeeping: count, poll the limits, start an empty PV.
-        self.pv_len[ply] = ply;
-        if self.count_node_and_poll() {
+        if self.enter_node(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
 
         // Step 2. Draws by rule: repetition, insufficient material, and the 50-move rule
         // (unless the move that reached 100 plies gave mate, which the move loop finds).
@@ -293,11 +291,9 @@ impl Searcher<'_> {
         qply: usize,
         in_check: bool,
     ) -> i32 {
-        self.pv_len[ply] = ply;
-        if self.count_node_and_poll() {
+        if self.enter_node(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         if is_insufficient_material(board) {
             return DRAW;
         }
@@ -354,6 +350,15 @@ impl Searcher<'_> {
             }
         }
         best_score
+    }
+
+    /// Starts a node: an empty PV at this ply, the node count and limit poll, the selective
+    /// depth. True when the search must stop.
+    #[inline(always)]
+    fn enter_node(&mut self, ply: usize) -> bool {
+        self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply);
+        self.count_node_and_poll()
     }
 
     /// Makes `m` followed by the child's PV the PV of this ply.
