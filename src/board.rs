@@ -108,7 +108,8 @@ impl Board {
 
     // ---- queries ------------------------------------------------------------------------
 
-    /// The piece on a square (EMPTY for none or off the board).
+    /// The piece on a square: EMPTY for none. `sq` must be a 0x88 index below 128; the
+    /// phantom (off-board) half of the array is always empty.
     #[inline(always)]
     pub fn piece_at(&self, sq: Square) -> Piece {
         self.squares[sq & 0x7F]
