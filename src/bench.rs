@@ -11,7 +11,7 @@ use crate::tt::TranspositionTable;
 use std::time::Instant;
 
 /// Depth each position is searched to.
-pub const BENCH_DEPTH: u32 = 5;
+pub const BENCH_DEPTH: u32 = 8;
 /// Hash size for bench, in MiB.
 pub const BENCH_HASH_MIB: usize = 16;
 
