@@ -49,6 +49,8 @@ pub struct Deadlines {
 const SUDDEN_DEATH_MOVES: u64 = 30;
 /// Share of the increment spent on top of the base slice, in percent.
 const INCREMENT_SHARE: u64 = 75;
+/// Increments the remaining time must cover before the increment is spent in full.
+const INCREMENT_BANK: u64 = 20;
 /// The hard deadline allows this many soft slices, for an iteration that is nearly done.
 const HARD_FACTOR: u64 = 4;
 /// Never plan to use more than this percentage of the remaining time on one move (with more
@@ -76,7 +78,13 @@ pub fn deadlines(limits: &Limits, overhead_ms: u64) -> Deadlines {
         let share = if moves == 1 { LAST_MOVE_SHARE } else { MAX_SHARE };
         // Saturating: a GUI may send absurd clocks, and a wrapped product would be nonsense.
         let ceiling = available.saturating_mul(share) / 100;
-        let slice = (available / moves).saturating_add(clock.increment.saturating_mul(INCREMENT_SHARE) / 100);
+        // The increment is only spent in full while the bank holds INCREMENT_BANK of them:
+        // every move also costs latency outside the search (pipes, scheduling, the GUI), so a
+        // clock living on its increment alone must think for less than the increment or drain.
+        let bank = clock.increment.saturating_mul(INCREMENT_BANK).max(1);
+        let increment_part = clock.increment.saturating_mul(INCREMENT_SHARE) / 100;
+        let increment_part = (increment_part as u128 * available.min(bank) as u128 / bank as u128) as u64;
+        let slice = (available / moves).saturating_add(increment_part);
         let clock_soft = slice.min(ceiling);
         let clock_hard = slice.saturating_mul(HARD_FACTOR).min(ceiling);
         soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
@@ -127,6 +135,10 @@ mod tests {
             assert!(soft <= hard, "{time}+{inc}");
             assert!(hard <= time.saturating_sub(30), "hard {hard} for {time}+{inc}");
         }
+        // Living on the increment: with little left, think well under the increment, so the
+        // latency outside the search cannot drain the clock move after move.
+        let d = deadlines(&clock(60, 10, None), 30);
+        assert!(ms(d.soft) < 5 && ms(d.hard) < 10, "{:?}", d);
         // 10+0.1: a sensible slice, not a blitz move nor a tenth of the clock.
         let d = deadlines(&clock(10_000, 100, None), 30);
         assert!((200..=600).contains(&ms(d.soft)), "{:?}", d);
