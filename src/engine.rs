@@ -79,8 +79,6 @@ pub trait Reporter: Send {
     fn info(&mut self, info: &SearchInfo);
     /// The final answer: `bestmove` (and `ponder` when there is a second PV move).
     fn best_move(&mut self, best: Move, ponder: Move);
-    /// A free-text `info string`.
-    fn message(&mut self, text: &str);
 }
 
 /// A reporter that keeps everything, for tests and `bench`.
@@ -90,8 +88,6 @@ pub struct Collector {
     pub infos: Vec<SearchInfo>,
     /// Every bestmove.
     pub best_moves: Vec<(Move, Move)>,
-    /// Every info string.
-    pub messages: Vec<String>,
 }
 
 impl Reporter for Collector {
@@ -100,9 +96,6 @@ impl Reporter for Collector {
     }
     fn best_move(&mut self, best: Move, ponder: Move) {
         self.best_moves.push((best, ponder));
-    }
-    fn message(&mut self, text: &str) {
-        self.messages.push(text.to_string());
     }
 }
 

@@ -207,6 +207,14 @@ pub fn generate_legal(board: &Board, list: &mut MoveList) {
     generate(board, list, Scope::All);
 }
 
+/// Whether `m` is one of the legal moves of the position (for moves from outside or from the
+/// transposition table; the search itself only plays generated moves).
+pub fn is_legal(board: &Board, m: Move) -> bool {
+    let mut list = MoveList::new();
+    generate_legal(board, &mut list);
+    list.iter().any(|&legal| legal == m)
+}
+
 /// Legal captures (including en passant) and promotions to a queen, appended to `list`.
 pub fn generate_tactical(board: &Board, list: &mut MoveList) {
     generate(board, list, Scope::Tactical);

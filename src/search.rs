@@ -13,7 +13,7 @@ mod ordering;
 
 use crate::board::Board;
 use crate::engine::{Reporter, Score, SearchInfo};
-use crate::movegen::{generate_legal, MoveList};
+use crate::movegen::{generate_legal, is_legal, MoveList};
 use crate::time::{deadlines, Deadlines, Limits};
 use crate::tt::{TranspositionTable, MATE_BOUND};
 use crate::types::Move;
@@ -255,9 +255,7 @@ impl<'a> Searcher<'a> {
         }
         while pv.len() < MAX_PLY / 2 {
             let Some(hit) = self.tt.probe(position.key(), 0) else { break };
-            let mut legal = MoveList::new();
-            generate_legal(&position, &mut legal);
-            if !hit.best_move.is_some() || !legal.iter().any(|&m| m == hit.best_move) {
+            if !hit.best_move.is_some() || !is_legal(&position, hit.best_move) {
                 break;
             }
             position.make_move(hit.best_move);

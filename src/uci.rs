@@ -57,9 +57,6 @@ impl Reporter for StdoutReporter {
             send_line(&format!("bestmove {best}"));
         }
     }
-    fn message(&mut self, text: &str) {
-        send_line(&format!("info string {text}"));
-    }
 }
 
 /// The UCI options.

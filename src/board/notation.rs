@@ -26,9 +26,7 @@ impl Board {
             to = if to > from { from + 2 } else { from - 2 };
         }
         let wanted = Move::new(from, to, promotion);
-        let mut moves = movegen::MoveList::new();
-        movegen::generate_legal(self, &mut moves);
-        if moves.iter().any(|&m| m == wanted) {
+        if movegen::is_legal(self, wanted) {
             Ok(wanted)
         } else {
             Err(format!("'{text}' is not legal in this position"))
