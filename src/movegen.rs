@@ -204,20 +204,21 @@ enum Scope {
 
 /// Every legal move in the position, appended to `list`.
 pub fn generate_legal(board: &Board, list: &mut MoveList) {
-    generate(board, list, Scope::All);
+    generate(board, list, Scope::All, NO_SQUARE);
 }
 
 /// Whether `m` is one of the legal moves of the position (for moves from outside or from the
-/// transposition table; the search itself only plays generated moves).
+/// transposition table). Only the moves of the piece on `m`'s from-square are generated, so
+/// the check is cheap and, being the generator itself, exactly as strict as it.
 pub fn is_legal(board: &Board, m: Move) -> bool {
     let mut list = MoveList::new();
-    generate_legal(board, &mut list);
+    generate(board, &mut list, Scope::All, m.from());
     list.iter().any(|&legal| legal == m)
 }
 
 /// Legal captures (including en passant) and promotions to a queen, appended to `list`.
 pub fn generate_tactical(board: &Board, list: &mut MoveList) {
-    generate(board, list, Scope::Tactical);
+    generate(board, list, Scope::Tactical, NO_SQUARE);
 }
 
 /// Everything the generator works out about the king before it looks at any move.
@@ -282,8 +283,9 @@ fn restrictions(board: &Board, us: Colour, king: Square) -> Restrictions {
     r
 }
 
-/// The legal-move generator. See the module comment for the method.
-fn generate(board: &Board, list: &mut MoveList, scope: Scope) {
+/// The legal-move generator. See the module comment for the method. With `only_from` set to a
+/// square, just the moves of the piece there are generated (NO_SQUARE: every piece).
+fn generate(board: &Board, list: &mut MoveList, scope: Scope, only_from: Square) {
     let us = board.side();
     let them = us.flip();
     let king = board.king(us);
@@ -293,6 +295,9 @@ fn generate(board: &Board, list: &mut MoveList, scope: Scope) {
     if r.checkers < 2 {
         for &s in &board.pieces(us)[1..] {
             let from = s as Square;
+            if only_from != NO_SQUARE && from != only_from {
+                continue;
+            }
             let piece = board.piece_at(from);
             // A move is legal if it answers any check and keeps any pin.
             let restricted = r.checkers > 0 || r.pinned & bit(from) != 0;
@@ -324,6 +329,9 @@ fn generate(board: &Board, list: &mut MoveList, scope: Scope) {
         }
     }
 
+    if only_from != NO_SQUARE && only_from != king {
+        return;
+    }
     // The king: never onto an attacked square, never back along a checking ray.
     for &step in STEP_VECTORS[KING as usize] {
         let to = king.wrapping_add_signed(step);

@@ -56,3 +56,27 @@ fn six_standard_positions() {
         assert_eq!(perft(&board, depth), expected, "perft {depth} of {fen}");
     }
 }
+
+/// `movegen::is_legal` generates only the moves of one piece; it must agree with the full
+/// generator on every one of the 65,536 move codes (including garbage from a colliding hash
+/// entry) in every suite position.
+#[test]
+fn is_legal_agrees_with_the_generator_on_every_move_code() {
+    use maxim::movegen::{generate_legal, is_legal, MoveList};
+    use maxim::types::Move;
+    let data = common::shared_data("perftsuite.epd");
+    for line in data.lines().filter(|l| !l.trim().is_empty()) {
+        let fen = line.split(';').next().unwrap().trim();
+        let board = Board::from_fen(fen).unwrap();
+        let mut list = MoveList::new();
+        generate_legal(&board, &mut list);
+        let mut accepted = 0;
+        for bits in 0..=u16::MAX {
+            let m = Move::from_bits(bits);
+            let legal = is_legal(&board, m);
+            assert_eq!(legal, list.iter().any(|&g| g == m), "{m:?} in {fen}");
+            accepted += legal as usize;
+        }
+        assert_eq!(accepted, list.len(), "each legal move has one code, in {fen}");
+    }
+}

@@ -57,8 +57,11 @@ impl Searcher<'_> {
         last_to: Square,
         in_check: bool,
     ) -> i32 {
-        // Step 1. Node bookkeeping: count, poll the limits, start an empty PV.
-        if self.enter_node(ply) {
+        // Step 1. Node bookkeeping: count, poll the limits, start an empty PV. A node at the
+        // horizon is handed to quiescence in step 3, which counts it: each position once.
+        if depth <= 0 {
+            self.pv_len[ply] = ply;
+        } else if self.enter_node(ply) {
             return 0;
         }
 
