@@ -33,6 +33,12 @@ const POLL_INTERVAL: u64 = 1024;
 const UNSTABLE_TIME_PERCENT: u32 = 160;
 const STABLE_TIME_PERCENT: u32 = 60;
 /// An iteration's best move that changes after this long is reported at once.
+/// Aspiration windows (see `aspiration_search`): from this depth, a first window of this
+/// half-width around the last score, doubled on each failure, and the full window once it
+/// would exceed the last constant.
+const ASPIRATION_MIN_DEPTH: i32 = 5;
+const ASPIRATION_WINDOW: i32 = 25;
+const ASPIRATION_GIVE_UP: i32 = 500;
 const LATE_CHANGE_REPORT: Duration = Duration::from_millis(1000);
 
 /// Flags shared with the front end. The front end clears `stop` before it sends a search.
@@ -176,7 +182,7 @@ impl<'a> Searcher<'a> {
             let previous_best = result.best_move;
             self.root_depth = depth as i32;
             self.seldepth = 0;
-            let (score, iteration_pv) = self.search_root(board, &mut moves, depth as i32);
+            let (score, iteration_pv) = self.aspiration_search(board, &mut moves, depth as i32, result.score);
             if let Some(p) = iteration_pv {
                 // A move that finished searching is trustworthy even in an unfinished iteration.
                 pv = self.complete_pv(board, p);
@@ -202,12 +208,65 @@ impl<'a> Searcher<'a> {
         result
     }
 
-    /// Searches every root move at `depth`. Returns the iteration's best score and, if any
-    /// root move was searched to the end, the principal variation it leads. The best move is
-    /// moved to the front of `moves` for the next iteration.
-    fn search_root(&mut self, board: &Board, moves: &mut [Move], depth: i32) -> (i32, Option<Vec<Move>>) {
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+    /// Aspiration windows: the score of one iteration is usually close to the last one's, so
+    /// the root is searched with a narrow window around it, where more of the tree is cut
+    /// off. A score outside the window is only a bound, so the window is widened on that side
+    /// (doubling each time) and the root searched again, until the score falls inside. Early
+    /// iterations, whose scores still jump, and mate scores get the full window.
+    fn aspiration_search(
+        &mut self,
+        board: &Board,
+        moves: &mut [Move],
+        depth: i32,
+        previous: i32,
+    ) -> (i32, Option<Vec<Move>>) {
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        let mut best_pv = None;
+        loop {
+            let (score, pv) = self.search_root(board, moves, depth, alpha, beta);
+            // A move that beat the window's lower edge is a better move, even if its exact
+            // score is still unknown: keep it (the first move is tried first next time).
+            if pv.is_some() {
+                best_pv = pv;
+            }
+            if self.stopped {
+                return (score, best_pv);
+            }
+            if score <= alpha {
+                // Fail low: every move scored at most alpha. Lower the floor.
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                // Fail high: a move scored at least beta. Raise the ceiling.
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return (score, best_pv);
+            }
+            delta *= 2;
+            if delta > ASPIRATION_GIVE_UP {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+    }
+
+    /// Searches every root move at `depth` within `(alpha, beta)`. Returns the best score
+    /// (fail-soft: a bound when outside the window) and, if a root move scored above alpha,
+    /// the principal variation it leads. The best move is moved to the front of `moves` for
+    /// the next search.
+    fn search_root(
+        &mut self,
+        board: &Board,
+        moves: &mut [Move],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<Vec<Move>>) {
+        let mut best_score = -INFINITY;
         let mut best_pv = None;
         self.nodes += 1;
         for i in 0..moves.len() {
@@ -229,18 +288,23 @@ impl<'a> Searcher<'a> {
             if self.stopped {
                 break;
             }
+            best_score = best_score.max(score);
             if score > alpha {
-                alpha = score;
                 moves[..=i].rotate_right(1); // best first, the rest keep their order
                 let mut line = vec![m];
                 line.extend_from_slice(&self.pv[1][1..self.pv_len[1]]);
+                if score >= beta {
+                    best_pv = Some(line);
+                    break; // fail high: the caller widens the window
+                }
+                alpha = score;
                 if i > 0 && depth > 1 && self.start.elapsed() >= LATE_CHANGE_REPORT {
                     self.report(depth as u32, score, &line);
                 }
                 best_pv = Some(line);
             }
         }
-        (alpha, best_pv)
+        (best_score, best_pv)
     }
 
     /// Table cutoffs end a line early, so the PV collected during the search can be short.
