@@ -9,8 +9,12 @@
 //! The piece-square table is built by the compiler from the small commented tables below, so
 //! each idea (material, centre distance, pawn advance, king shelter) stays readable.
 
+mod activity;
 mod pawns;
 mod pieces;
+mod weights;
+
+pub use weights::{Weights, WEIGHTS};
 
 use crate::board::Board;
 use crate::types::*;
@@ -117,7 +121,7 @@ const fn build_psq() -> [[Pair; 64]; 16] {
 pub static PSQ: [[Pair; 64]; 16] = build_psq();
 
 /// Bonus for the side to move: it gets to act first.
-const TEMPO: i32 = 10;
+pub const TEMPO: i32 = 10;
 
 /// The evaluation split into its terms, White's point of view, for the `eval` command.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -130,6 +134,8 @@ pub struct Breakdown {
     pub passed_pawns: Pair,
     /// Bishop pair, rooks on open files, king shelter (middlegame, endgame).
     pub pieces: Pair,
+    /// Mobility and king attack (middlegame, endgame).
+    pub activity: Pair,
     /// Share of the score kept, out of 64, in endgames the side ahead cannot win.
     pub scale: i32,
     /// Phase, 0 (bare kings and pawns) to [`FULL_PHASE`].
@@ -144,21 +150,36 @@ fn add(a: Pair, b: Pair) -> Pair {
 }
 
 /// Blends a middlegame/endgame pair by phase.
-fn taper((mg, eg): Pair, phase: i32) -> i32 {
+pub fn taper((mg, eg): Pair, phase: i32) -> i32 {
     let phase = phase.min(FULL_PHASE);
     (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
 }
 
 /// The evaluation split into terms (White's point of view).
 pub fn breakdown(board: &Board) -> Breakdown {
+    breakdown_with(board, &WEIGHTS)
+}
+
+/// [`breakdown`] with other weights (the tuner's).
+pub fn breakdown_with(board: &Board, w: &Weights) -> Breakdown {
     let piece_square = board.psq();
-    let (pawn_structure, passed_pawns) = pawns::pawn_terms(board);
+    let (pawn_structure, passed_pawns) = pawns::pawn_terms(board, w);
     let phase = board.phase();
-    let (pieces, material) = pieces::piece_terms(board);
-    let sum = add(add(add(piece_square, pawn_structure), passed_pawns), pieces);
+    let (pieces, material) = pieces::piece_terms(board, w);
+    let activity = activity::activity_terms(board, w);
+    let sum = add(add(add(add(piece_square, pawn_structure), passed_pawns), pieces), activity);
     let tapered = taper(sum, phase);
     let scale = pieces::endgame_scale(tapered, &material);
-    Breakdown { piece_square, pawn_structure, passed_pawns, pieces, phase, scale, white_total: tapered * scale / 64 }
+    Breakdown {
+        piece_square,
+        pawn_structure,
+        passed_pawns,
+        pieces,
+        activity,
+        phase,
+        scale,
+        white_total: tapered * scale / 64,
+    }
 }
 
 /// The static evaluation in centipawns from the side to move's point of view.

@@ -358,6 +358,7 @@ impl FrontEnd {
         send_line(&format!("Pawn structure    {:?}", b.pawn_structure));
         send_line(&format!("Passed pawns      {:?}", b.passed_pawns));
         send_line(&format!("Pieces            {:?}", b.pieces));
+        send_line(&format!("Activity          {:?}", b.activity));
         send_line(&format!("Endgame scale     {} / 64", b.scale));
         send_line(&format!("Phase             {} / {}", b.phase, crate::eval::FULL_PHASE));
         send_line(&format!("Total (White)     {}", b.white_total));

@@ -2,27 +2,9 @@
 //! The board keeps each side's pawns as a 64-bit set, so each question below is one AND with
 //! a mask built at compile time.
 
-use super::Pair;
+use super::{Pair, Weights};
 use crate::board::Board;
 use crate::types::*;
-
-/// Penalty for a pawn with a friendly pawn ahead of it on the same file.
-const DOUBLED_PAWN: Pair = (-10, -20);
-/// Penalty for a pawn with no friendly pawn on either neighbouring file.
-const ISOLATED_PAWN: Pair = (-12, -15);
-/// Bonus for a passed pawn (no enemy pawn ahead on its own or a neighbouring file), by its
-/// rank counted from its own side (index 0 = its first rank). It grows steeply: a pawn near
-/// promotion ties down a piece, and in the endgame it may simply run.
-const PASSED_PAWN: [Pair; 8] = [
-    (0, 0),    // 1st rank: never holds a pawn
-    (5, 10),   // 2nd: the home rank
-    (8, 15),   // 3rd
-    (15, 30),  // 4th
-    (30, 55),  // 5th
-    (55, 100), // 6th
-    (85, 150), // 7th: one step from promotion
-    (0, 0),    // 8th: already promoted
-];
 
 /// The a-file as a set; shift left by `f` for file `f`.
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -84,7 +66,7 @@ const fn build_masks() -> ([[u64; 64]; 2], [[u64; 64]; 2]) {
 }
 
 /// The pawn terms, White's point of view: (doubled + isolated, passed).
-pub fn pawn_terms(board: &Board) -> (Pair, Pair) {
+pub fn pawn_terms(board: &Board, w: &Weights) -> (Pair, Pair) {
     let mut structure = (0, 0);
     let mut passed = (0, 0);
     for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
@@ -97,16 +79,16 @@ pub fn pawn_terms(board: &Board) -> (Pair, Pair) {
             rest &= rest - 1;
             let file = sq % 8;
             if own & AHEAD[c][sq] != 0 {
-                structure.0 += sign * DOUBLED_PAWN.0;
-                structure.1 += sign * DOUBLED_PAWN.1;
+                structure.0 += sign * w.doubled_pawn.0;
+                structure.1 += sign * w.doubled_pawn.1;
             }
             if own & NEIGHBOURS[file] == 0 {
-                structure.0 += sign * ISOLATED_PAWN.0;
-                structure.1 += sign * ISOLATED_PAWN.1;
+                structure.0 += sign * w.isolated_pawn.0;
+                structure.1 += sign * w.isolated_pawn.1;
             }
             if enemy & SPAN[c][sq] == 0 {
                 let own_rank = if colour == Colour::White { sq / 8 } else { 7 - sq / 8 };
-                let (mg, eg) = PASSED_PAWN[own_rank];
+                let (mg, eg) = w.passed_pawn[own_rank];
                 passed.0 += sign * mg;
                 passed.1 += sign * eg;
             }
@@ -118,21 +100,22 @@ pub fn pawn_terms(board: &Board) -> (Pair, Pair) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::WEIGHTS as W;
 
     #[test]
     fn passed_doubled_and_isolated_pawns() {
         // White's d5 pawn is passed; its a2 pawn is not (a7 is ahead), and both are isolated.
         let board = Board::from_fen("4k3/p7/8/3P4/8/8/P7/4K3 w - - 0 1").unwrap();
-        let (structure, passed) = pawn_terms(&board);
-        assert_eq!(passed, PASSED_PAWN[4]);
+        let (structure, passed) = pawn_terms(&board, &W);
+        assert_eq!(passed, W.passed_pawn[4]);
         // Two isolated white pawns, one isolated black pawn.
-        assert_eq!(structure, (ISOLATED_PAWN.0, ISOLATED_PAWN.1));
+        assert_eq!(structure, (W.isolated_pawn.0, W.isolated_pawn.1));
         // Doubled: the rear pawn of a doubled pair is penalised once.
         let board = Board::from_fen("4k3/8/8/8/2P5/2P5/1P6/4K3 w - - 0 1").unwrap();
-        let (structure, _) = pawn_terms(&board);
-        assert_eq!(structure, DOUBLED_PAWN);
+        let (structure, _) = pawn_terms(&board, &W);
+        assert_eq!(structure, W.doubled_pawn);
         // Black's passed pawn on e2 counts from Black's side (its 7th rank).
         let board = Board::from_fen("4k3/8/8/8/8/8/4p3/K7 w - - 0 1").unwrap();
-        assert_eq!(pawn_terms(&board).1, (-PASSED_PAWN[6].0, -PASSED_PAWN[6].1));
+        assert_eq!(pawn_terms(&board, &W).1, (-W.passed_pawn[6].0, -W.passed_pawn[6].1));
     }
 }

@@ -1,21 +1,9 @@
 //! Piece terms computed at evaluation time: bishop pair, rooks on open files, the pawn shelter
 //! in front of a king, and the scaling of endgames that cannot be won. White's point of view.
 
-use super::{Pair, MATERIAL};
+use super::{Pair, Weights, MATERIAL};
 use crate::board::Board;
 use crate::types::*;
-
-/// Two bishops cover both square colours; the pair is worth more than twice one bishop,
-/// more so as the board opens.
-const BISHOP_PAIR: Pair = (25, 50);
-/// A rook on a file without pawns, or without pawns of its own side.
-const ROOK_OPEN_FILE: Pair = (25, 10);
-const ROOK_HALF_OPEN_FILE: Pair = (12, 6);
-/// Middlegame penalty per file next to (or on) a king on its back two ranks that has no pawn
-/// of its own one or two squares in front of the king, and extra if that file has no pawn of
-/// its own at all (an open line to the king).
-const SHELTER_MISSING: i32 = -12;
-const SHELTER_OPEN_FILE: i32 = -10;
 
 /// Without pawns, a lead in pieces below this (rook against minor, rook and minor against
 /// rook) rarely wins; a queen against a rook (470) still does.
@@ -34,7 +22,7 @@ pub struct SideMaterial {
 }
 
 /// The piece terms (White's view) and each side's material summary.
-pub fn piece_terms(board: &Board) -> (Pair, [SideMaterial; 2]) {
+pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
     let mut total = (0, 0);
     let mut material = [SideMaterial::default(); 2];
     let all_pawns = board.pawn_set(Colour::White) | board.pawn_set(Colour::Black);
@@ -45,15 +33,19 @@ pub fn piece_terms(board: &Board) -> (Pair, [SideMaterial; 2]) {
             let sq = sq as Square;
             let kind = kind_of(board.piece_at(sq));
             side.count[kind as usize] += 1;
+            if kind != KING {
+                let (mg, eg) = w.material[kind as usize];
+                total = (total.0 + sign * mg, total.1 + sign * eg);
+            }
             if kind != PAWN && kind != KING {
                 side.pieces_value += MATERIAL[kind as usize].0;
             }
             if kind == ROOK {
                 let file = FILE_A << file_of(sq);
                 let bonus = if all_pawns & file == 0 {
-                    ROOK_OPEN_FILE
+                    w.rook_open_file
                 } else if own_pawns & file == 0 {
-                    ROOK_HALF_OPEN_FILE
+                    w.rook_half_open_file
                 } else {
                     (0, 0)
                 };
@@ -61,23 +53,26 @@ pub fn piece_terms(board: &Board) -> (Pair, [SideMaterial; 2]) {
             }
         }
         if side.count[BISHOP as usize] >= 2 {
-            total = (total.0 + sign * BISHOP_PAIR.0, total.1 + sign * BISHOP_PAIR.1);
+            total = (total.0 + sign * w.bishop_pair.0, total.1 + sign * w.bishop_pair.1);
         }
-        total.0 += sign * king_shelter(board, colour);
+        let (missing, open) = king_shelter(board, colour);
+        total.0 += sign * (missing * w.shelter_missing.0 + open * w.shelter_open_file.0);
+        total.1 += sign * (missing * w.shelter_missing.1 + open * w.shelter_open_file.1);
     }
     (total, material)
 }
 
-/// Middlegame shelter penalty for one side's king (0 once the king has left its back ranks,
-/// where the piece-square table already penalises it).
-fn king_shelter(board: &Board, colour: Colour) -> i32 {
+/// The shelter of one side's king: the number of files next to it without a pawn shield,
+/// and of those, the files without an own pawn at all. (0, 0) once the king has left its
+/// back ranks, where the piece-square table already penalises it.
+fn king_shelter(board: &Board, colour: Colour) -> (i32, i32) {
     let king = board.king(colour);
     let own_rank = if colour == Colour::White { rank_of(king) } else { 7 - rank_of(king) };
     if own_rank > 1 {
-        return 0;
+        return (0, 0);
     }
     let pawns = board.pawn_set(colour);
-    let mut penalty = 0;
+    let (mut missing, mut open) = (0, 0);
     let file = file_of(king);
     for f in file.saturating_sub(1)..=(file + 1).min(7) {
         let file_set = FILE_A << f;
@@ -90,13 +85,13 @@ fn king_shelter(board: &Board, colour: Colour) -> i32 {
             }
         }
         if pawns & shield == 0 {
-            penalty += SHELTER_MISSING;
+            missing += 1;
             if pawns & file_set == 0 {
-                penalty += SHELTER_OPEN_FILE;
+                open += 1;
             }
         }
     }
-    penalty
+    (missing, open)
 }
 
 /// How much of the score to keep (out of 64) when the side ahead cannot force a win: with no
@@ -121,28 +116,29 @@ pub fn endgame_scale(white_total: i32, material: &[SideMaterial; 2]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::WEIGHTS as W;
 
     #[test]
     fn open_files_pair_and_shelter() {
         // White: rook on the open d-file, bishop pair, castled king with its pawns in place.
         let board = Board::from_fen("6k1/5p1p/8/8/8/8/5PPP/2BR1BK1 w - - 0 1").unwrap();
-        let (terms, material) = piece_terms(&board);
+        let (terms, material) = piece_terms(&board, &W);
         assert_eq!(material[0].count[BISHOP as usize], 2);
         // Black's king lacks the g-pawn shield (and the g-file has no black pawn).
-        let expected_mg = ROOK_OPEN_FILE.0 + BISHOP_PAIR.0 - (SHELTER_MISSING + SHELTER_OPEN_FILE);
+        let expected_mg = W.rook_open_file.0 + W.bishop_pair.0 - (W.shelter_missing.0 + W.shelter_open_file.0);
         assert_eq!(terms.0, expected_mg);
     }
 
     #[test]
     fn drawish_endgames_are_scaled() {
         let rook_v_bishop = Board::from_fen("8/8/4k3/8/8/2b5/8/R3K3 w - - 0 1").unwrap();
-        let (_, m) = piece_terms(&rook_v_bishop);
+        let (_, m) = piece_terms(&rook_v_bishop, &W);
         assert_eq!(endgame_scale(100, &m), 16);
         let two_knights = Board::from_fen("8/8/4k3/8/8/2N5/4N3/4K3 w - - 0 1").unwrap();
-        let (_, m) = piece_terms(&two_knights);
+        let (_, m) = piece_terms(&two_knights, &W);
         assert_eq!(endgame_scale(500, &m), 4);
         let queen_v_rook = Board::from_fen("8/8/4k3/8/8/2r5/8/Q3K3 w - - 0 1").unwrap();
-        let (_, m) = piece_terms(&queen_v_rook);
+        let (_, m) = piece_terms(&queen_v_rook, &W);
         assert_eq!(endgame_scale(400, &m), 64);
     }
 }

@@ -1,0 +1,149 @@
+//! Piece activity, from White's point of view: *mobility* (how many squares each knight,
+//! bishop, rook and queen can go to) and *king attack* (how many of them bear on the squares
+//! around the enemy king). Both come from one walk of each piece's step vectors, the same
+//! walk the move generator makes.
+//!
+//! A square counts towards mobility when it is empty or holds an enemy piece, and no enemy
+//! pawn guards it: a piece that can only go where a pawn takes it is not really free.
+
+use super::{Pair, Weights};
+use crate::board::Board;
+use crate::movegen::{is_slider, STEP_VECTORS};
+use crate::types::*;
+
+/// Squares a piece of each kind typically reaches in the middlegame; mobility is scored
+/// relative to it, so a piece on an average square is worth its material.
+const TYPICAL_MOBILITY: [i32; 7] = [0, 0, 4, 6, 6, 12, 0];
+
+/// The king zone is the king's square and its neighbours. Percent of the summed weights that counts, by the number of attackers: one piece alone is
+/// rarely a danger, while each extra attacker makes a breach more likely.
+const KING_ATTACKERS_PERCENT: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
+
+/// The a-file and h-file as 64-bit sets (index rank * 8 + file).
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// The squares the pawns of `colour` attack.
+fn pawn_attacks(pawns: u64, colour: Colour) -> u64 {
+    match colour {
+        Colour::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
+        Colour::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
+    }
+}
+
+/// The king's square and its neighbours, as a 64-bit set.
+fn king_zone(king: Square) -> u64 {
+    let mut zone = 1u64 << to_64(king);
+    for &step in STEP_VECTORS[KING as usize] {
+        let sq = king.wrapping_add_signed(step);
+        if on_board(sq) {
+            zone |= 1u64 << to_64(sq);
+        }
+    }
+    zone
+}
+
+/// Mobility and king attack for both sides, White's view (the king attack is a middlegame
+/// term only, and only for a side with a queen: without one an attack seldom mates).
+pub fn activity_terms(board: &Board, w: &Weights) -> Pair {
+    let mut total = (0, 0);
+    for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
+        let side = side_activity(board, colour, w);
+        total.0 += sign * side.mobility.0;
+        total.1 += sign * side.mobility.1;
+        let has_queen = board.pieces(colour).iter().any(|&sq| kind_of(board.piece_at(sq as Square)) == QUEEN);
+        if has_queen {
+            let percent = KING_ATTACKERS_PERCENT[side.attackers.min(7)];
+            total.0 += sign * side.attack_weight.0 * percent / 100;
+            total.1 += sign * side.attack_weight.1 * percent / 100;
+        }
+    }
+    total
+}
+
+/// What one side's pieces do.
+struct SideActivity {
+    mobility: Pair,
+    /// Pieces that reach the enemy king zone, and the sum of their weights.
+    attackers: usize,
+    attack_weight: Pair,
+}
+
+fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
+    let them = colour.flip();
+    let guarded = pawn_attacks(board.pawn_set(them), them);
+    let zone = king_zone(board.king(them));
+    let mut side = SideActivity { mobility: (0, 0), attackers: 0, attack_weight: (0, 0) };
+    for &sq in &board.pieces(colour)[1..] {
+        let from = sq as Square;
+        let kind = kind_of(board.piece_at(from));
+        if kind == PAWN {
+            continue;
+        }
+        let mut reach = 0u64;
+        for &step in STEP_VECTORS[kind as usize] {
+            let mut to = from.wrapping_add_signed(step);
+            while on_board(to) {
+                let target = board.piece_at(to);
+                if target == EMPTY || colour_of(target) == them {
+                    reach |= 1u64 << to_64(to);
+                }
+                if target != EMPTY || !is_slider(kind) {
+                    break;
+                }
+                to = to.wrapping_add_signed(step);
+            }
+        }
+        let squares = (reach & !guarded).count_ones() as i32 - TYPICAL_MOBILITY[kind as usize];
+        let (mg, eg) = w.mobility[kind as usize];
+        side.mobility = (side.mobility.0 + mg * squares, side.mobility.1 + eg * squares);
+        if reach & zone != 0 {
+            side.attackers += 1;
+            let (mg, eg) = w.king_attack[kind as usize];
+            side.attack_weight = (side.attack_weight.0 + mg, side.attack_weight.1 + eg);
+        }
+    }
+    side
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::WEIGHTS as W;
+
+    #[test]
+    fn symmetric_positions_score_zero() {
+        let board = Board::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 3").unwrap();
+        assert_eq!(activity_terms(&board, &W), (0, 0));
+    }
+
+    #[test]
+    fn a_free_rook_beats_a_boxed_one() {
+        // White's rook on the open d-file; Black's rook boxed in by its own pieces.
+        let board = Board::from_fen("6kr/6pp/8/8/8/8/6PP/3R2K1 w - - 0 1").unwrap();
+        let (mg, eg) = activity_terms(&board, &W);
+        assert!(mg > 0 && eg > 0, "{mg} {eg}");
+    }
+
+    #[test]
+    fn pawn_guarded_squares_do_not_count() {
+        // The knight on a3 reaches b5, c4, c2 and b1; Black's pawns on a6 and c6 guard b5.
+        let board = Board::from_fen("4k3/8/p1p5/8/8/N7/8/4K3 w - - 0 1").unwrap();
+        let free = 3 - TYPICAL_MOBILITY[KNIGHT as usize];
+        assert_eq!(
+            activity_terms(&board, &W),
+            (W.mobility[KNIGHT as usize].0 * free, W.mobility[KNIGHT as usize].1 * free)
+        );
+    }
+
+    #[test]
+    fn attackers_of_the_king_zone_are_counted() {
+        // White's queen on h5 (eyeing h7) and knight on g5 (f7, h7) bear on the squares
+        // around Black's king; the rook on a1 does not.
+        let board = Board::from_fen("6k1/5ppp/8/6NQ/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+        let white = side_activity(&board, Colour::White, &W);
+        assert_eq!(white.attackers, 2);
+        assert_eq!(white.attack_weight.0, W.king_attack[QUEEN as usize].0 + W.king_attack[KNIGHT as usize].0);
+        assert_eq!(side_activity(&board, Colour::Black, &W).attackers, 0);
+    }
+}

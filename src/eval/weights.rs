@@ -1,0 +1,89 @@
+//! The weights of the terms computed at evaluation time, each a (middlegame, endgame) pair
+//! in centipawns, gathered in one struct so that the tuner (`src/bin/tune.rs`) can adjust
+//! them. The engine only ever reads [`WEIGHTS`], a constant, so the compiler folds them in
+//! as it would separate constants. Every term is linear in its weight: the tuner relies on it.
+
+use super::Pair;
+
+/// The weights; each field's comment says what the term counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Weights {
+    /// Correction to each kind's material (pawn..queen; index by kind), per piece.
+    pub material: [Pair; 6],
+    /// Per pawn with a friendly pawn ahead of it on the same file.
+    pub doubled_pawn: Pair,
+    /// Per pawn with no friendly pawn on either neighbouring file.
+    pub isolated_pawn: Pair,
+    /// Per passed pawn (no enemy pawn ahead on its own or a neighbouring file), by its rank
+    /// counted from its own side (index 0 = its first rank, which never holds a pawn). It
+    /// grows steeply: a pawn near promotion ties down a piece, and in the endgame it runs.
+    pub passed_pawn: [Pair; 8],
+    /// Once, for a side with two bishops or more: they cover both square colours.
+    pub bishop_pair: Pair,
+    /// Per rook on a file without pawns.
+    pub rook_open_file: Pair,
+    /// Per rook on a file without pawns of its own side (but with enemy pawns).
+    pub rook_half_open_file: Pair,
+    /// Per file next to (or on) a king on its back two ranks with no own pawn one or two
+    /// squares in front of the king.
+    pub shelter_missing: Pair,
+    /// Per such file with no own pawn at all: an open line to the king.
+    pub shelter_open_file: Pair,
+    /// Per square of mobility above the kind's typical number (index by kind).
+    pub mobility: [Pair; 7],
+    /// Per piece of each kind bearing on the enemy king zone, scaled by how many attack.
+    pub king_attack: [Pair; 7],
+}
+
+/// The weights the engine plays with.
+pub const WEIGHTS: Weights = Weights {
+    material: [(0, 0); 6],
+    doubled_pawn: (-10, -20),
+    isolated_pawn: (-12, -15),
+    passed_pawn: [(0, 0), (5, 10), (8, 15), (15, 30), (30, 55), (55, 100), (85, 150), (0, 0)],
+    bishop_pair: (25, 50),
+    rook_open_file: (25, 10),
+    rook_half_open_file: (12, 6),
+    shelter_missing: (-12, 0),
+    shelter_open_file: (-10, 0),
+    mobility: [(0, 0), (0, 0), (4, 4), (5, 5), (2, 4), (1, 2), (0, 0)],
+    king_attack: [(0, 0), (0, 0), (20, 0), (20, 0), (40, 0), (80, 0), (0, 0)],
+};
+
+impl Weights {
+    /// Every weight, in a fixed order, for the tuner. The first rank and the promotion rank
+    /// of the passed-pawn table and the pawn and king entries of the piece tables are never
+    /// counted by any term, so they are left out.
+    pub fn params_mut(&mut self) -> Vec<(String, &mut Pair)> {
+        let mut out: Vec<(String, &mut Pair)> = Vec::new();
+        for (i, p) in self.material.iter_mut().enumerate().skip(1) {
+            out.push((format!("material[{i}]"), p));
+        }
+        out.push(("doubled_pawn".into(), &mut self.doubled_pawn));
+        out.push(("isolated_pawn".into(), &mut self.isolated_pawn));
+        for (i, p) in self.passed_pawn.iter_mut().enumerate().take(7).skip(1) {
+            out.push((format!("passed_pawn[{i}]"), p));
+        }
+        out.push(("bishop_pair".into(), &mut self.bishop_pair));
+        out.push(("rook_open_file".into(), &mut self.rook_open_file));
+        out.push(("rook_half_open_file".into(), &mut self.rook_half_open_file));
+        out.push(("shelter_missing".into(), &mut self.shelter_missing));
+        out.push(("shelter_open_file".into(), &mut self.shelter_open_file));
+        for (i, p) in self.mobility.iter_mut().enumerate().take(6).skip(2) {
+            out.push((format!("mobility[{i}]"), p));
+        }
+        for (i, p) in self.king_attack.iter_mut().enumerate().take(6).skip(2) {
+            out.push((format!("king_attack[{i}]"), p));
+        }
+        out
+    }
+
+    /// All weights zero: the terms then add nothing.
+    pub fn zero() -> Weights {
+        let mut w = WEIGHTS;
+        for (_, p) in w.params_mut() {
+            *p = (0, 0);
+        }
+        w
+    }
+}
