@@ -14,7 +14,7 @@ mod pawns;
 mod pieces;
 mod weights;
 
-pub use weights::{Weights, WEIGHTS};
+pub use weights::{term_counts, terms_with, Weights, WEIGHTS};
 
 use crate::board::Board;
 use crate::types::*;

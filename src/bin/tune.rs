@@ -16,11 +16,8 @@
 //! terms the data says little about. The tuned weights are printed in the form of `WEIGHTS`.
 
 use maxim::board::Board;
-use maxim::eval::{breakdown_with, Pair, Weights, FULL_PHASE, TEMPO, WEIGHTS};
+use maxim::eval::{breakdown_with, term_counts, FULL_PHASE, TEMPO, WEIGHTS};
 use maxim::types::Colour;
-
-/// Probe weight: large enough that the king attack's percentages stay exact in integers.
-const UNIT: i32 = 1000;
 
 /// One position reduced to what the tuner needs.
 struct Sample {
@@ -36,26 +33,8 @@ struct Sample {
     result: f64,
 }
 
-/// The terms' (middlegame, endgame) sum with weights `w`.
-fn terms(board: &Board, w: &Weights) -> Pair {
-    let b = breakdown_with(board, w);
-    let parts = [b.pawn_structure, b.passed_pawns, b.pieces, b.activity];
-    parts.iter().fold((0, 0), |a, p| (a.0 + p.0, a.1 + p.1))
-}
-
-fn sample(board: &Board, result: f64, params: usize) -> Sample {
-    let zero = Weights::zero();
-    let base = terms(board, &zero);
-    let mut features = Vec::new();
-    for j in 0..params {
-        let mut w = Weights::zero();
-        *w.params_mut()[j].1 = (UNIT, UNIT);
-        let pair = terms(board, &w);
-        let count = (pair.0 - base.0) as f64 / UNIT as f64;
-        if count != 0.0 {
-            features.push((j, count));
-        }
-    }
+fn sample(board: &Board, result: f64) -> Sample {
+    let features = term_counts(board).into_iter().enumerate().filter(|&(_, c)| c != 0.0).collect();
     let b = breakdown_with(board, &WEIGHTS);
     Sample {
         psq: (b.piece_square.0 as f64, b.piece_square.1 as f64),
@@ -121,7 +100,7 @@ fn main() {
     for line in text.lines() {
         let Some((fen, result)) = line.split_once(';') else { continue };
         let (Ok(board), Ok(result)) = (Board::from_fen(fen.trim()), result.trim().parse::<f64>()) else { continue };
-        samples.push(sample(&board, result, params));
+        samples.push(sample(&board, result));
     }
     // Every tenth position is held out for validation (the data file is already shuffled).
     let mut train = Vec::new();
