@@ -14,7 +14,7 @@ mod pawns;
 mod pieces;
 mod weights;
 
-pub use weights::{term_counts, terms_with, Weights, WEIGHTS};
+pub use weights::{term_counts, terms_with, Weights, HAND_SET, WEIGHTS};
 
 use crate::board::Board;
 use crate::types::*;
@@ -132,7 +132,8 @@ pub struct Breakdown {
     pub pawn_structure: Pair,
     /// Passed pawns (middlegame, endgame).
     pub passed_pawns: Pair,
-    /// Bishop pair, rooks on open files, king shelter (middlegame, endgame).
+    /// Material corrections, bishop pair, rooks on open files, king shelter (middlegame,
+    /// endgame).
     pub pieces: Pair,
     /// Mobility and king attack (middlegame, endgame).
     pub activity: Pair,

@@ -32,13 +32,13 @@ const POLL_INTERVAL: u64 = 1024;
 /// and when the best move has held for more than three iterations.
 const UNSTABLE_TIME_PERCENT: u32 = 160;
 const STABLE_TIME_PERCENT: u32 = 60;
-/// An iteration's best move that changes after this long is reported at once.
 /// Aspiration windows (see `aspiration_search`): from this depth, a first window of this
 /// half-width around the last score, doubled on each failure, and the full window once it
 /// would exceed the last constant.
 const ASPIRATION_MIN_DEPTH: i32 = 5;
 const ASPIRATION_WINDOW: i32 = 25;
 const ASPIRATION_GIVE_UP: i32 = 500;
+/// An iteration's best move that changes after this long is reported at once.
 const LATE_CHANGE_REPORT: Duration = Duration::from_millis(1000);
 
 /// Flags shared with the front end. The front end clears `stop` before it sends a search.

@@ -39,7 +39,7 @@ import chess.pgn
 
 RESULTS = {"1-0": "1.0", "0-1": "0.0", "1/2-1/2": "0.5"}
 BAD_TERMINATIONS = {"time forfeit", "illegal move", "crash", "stall", "protocol error"}
-BAD_REASON = re.compile(r"on time|illegal|disconnect|stall|fails to start", re.I)
+BAD_REASON = re.compile(r"on time|timeout|illegal|disconnect|stall|fails to start", re.I)
 SCORE = re.compile(r"^\s*([-+]?)(M?)(\d+(?:\.\d+)?)/\d+")
 MIN_PLY, MAX_HALFMOVE, HUGE_SCORE = 8, 80, 100.0
 

@@ -11,12 +11,13 @@
 //! how many times each term counts (probed by evaluating with one weight set and the rest
 //! zero). The score is then a dot product, and plain gradient descent (Adam) is fast. The
 //! piece-square values and the endgame scale stay as they are (the scale is taken from the
-//! engine's own weights, per position). A tenth of the positions are held out to check that
-//! the fit generalises. An optional L2 term pulls each weight towards its hand-set value, for
-//! terms the data says little about. The tuned weights are printed in the form of `WEIGHTS`.
+//! hand-set weights, per position). A tenth of the positions are held out to check that
+//! the fit generalises. An optional L2 term pulls each weight towards its hand-set value
+//! (`HAND_SET`), for terms the data says little about. The endgame halves of middlegame-only
+//! terms stay 0. The tuned weights are printed in the form of `WEIGHTS`.
 
 use maxim::board::Board;
-use maxim::eval::{breakdown_with, term_counts, FULL_PHASE, TEMPO, WEIGHTS};
+use maxim::eval::{breakdown_with, term_counts, Weights, FULL_PHASE, HAND_SET, TEMPO};
 use maxim::types::Colour;
 
 /// One position reduced to what the tuner needs.
@@ -28,14 +29,14 @@ struct Sample {
     scale: f64,
     /// +TEMPO with White to move, -TEMPO with Black.
     tempo: f64,
-    /// Non-zero features: (weight index, count, White minus Black).
+    /// Non-zero features: (weight index, count White's minus Black's).
     features: Vec<(usize, f64)>,
     result: f64,
 }
 
 fn sample(board: &Board, result: f64) -> Sample {
     let features = term_counts(board).into_iter().enumerate().filter(|&(_, c)| c != 0.0).collect();
-    let b = breakdown_with(board, &WEIGHTS);
+    let b = breakdown_with(board, &HAND_SET);
     Sample {
         psq: (b.piece_square.0 as f64, b.piece_square.1 as f64),
         phase: b.phase.min(FULL_PHASE) as f64,
@@ -91,10 +92,14 @@ fn main() {
         eprintln!("cannot read {path}: {e}");
         std::process::exit(2);
     });
-    let mut start = WEIGHTS;
+    // Start from the hand-set weights, so that a run reproduces WEIGHTS from scratch.
+    let mut start = HAND_SET;
     let names: Vec<String> = start.params_mut().into_iter().map(|(n, _)| n).collect();
     let initial: Vec<f64> = start.params_mut().into_iter().flat_map(|(_, p)| [p.0 as f64, p.1 as f64]).collect();
     let params = names.len();
+    let anchor = initial.clone();
+    // Middlegame-only terms keep their endgame half at 0.
+    let frozen: Vec<bool> = names.iter().flat_map(|n| [false, Weights::is_middlegame_only(n)]).collect();
 
     let mut samples = Vec::new();
     for line in text.lines() {
@@ -143,7 +148,10 @@ fn main() {
         }
         let n = train.len() as f64;
         for i in 0..2 * params {
-            let g = grad[i] / n + 2.0 * l2 * (w[i] - initial[i]);
+            if frozen[i] {
+                continue;
+            }
+            let g = grad[i] / n + 2.0 * l2 * (w[i] - anchor[i]);
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
             let m_hat = m[i] / (1.0 - beta1.powi(epoch as i32));
@@ -165,7 +173,7 @@ fn main() {
         mean_error(&train, &rounded, k),
         mean_error(&test, &rounded, k)
     );
-    let mut tuned = WEIGHTS;
+    let mut tuned = HAND_SET;
     for ((name, p), pair) in tuned.params_mut().into_iter().zip(rounded.chunks(2)) {
         let (mg, eg) = (pair[0], pair[1]);
         eprintln!("{name:24} {:?} -> ({mg}, {eg})", *p);

@@ -15,7 +15,7 @@ use crate::types::*;
 /// relative to it, so a piece on an average square is worth its material.
 const TYPICAL_MOBILITY: [i32; 7] = [0, 0, 4, 6, 6, 12, 0];
 
-/// The king zone is the king's square and its neighbours. Percent of the summed weights that counts, by the number of attackers: one piece alone is
+/// Percent of the summed weights that counts, by the number of attackers: one piece alone is
 /// rarely a danger, while each extra attacker makes a breach more likely.
 const KING_ATTACKERS_PERCENT: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
 
@@ -31,7 +31,7 @@ fn pawn_attacks(pawns: u64, colour: Colour) -> u64 {
     }
 }
 
-/// The king's square and its neighbours, as a 64-bit set.
+/// The king zone: the king's square and its neighbours, as a 64-bit set.
 fn king_zone(king: Square) -> u64 {
     let mut zone = 1u64 << to_64(king);
     for &step in STEP_VECTORS[KING as usize] {

@@ -1,7 +1,9 @@
 //! The weights of the terms computed at evaluation time, each a (middlegame, endgame) pair
 //! in centipawns, gathered in one struct so that the tuner (`src/bin/tune.rs`) can adjust
 //! them. The engine only ever reads [`WEIGHTS`], a constant, so the compiler folds them in
-//! as it would separate constants. Every term is linear in its weight: the tuner relies on it.
+//! as it would separate constants. Every term is linear in its weight (the king attack's
+//! scaling by the number of attackers depends on the position, not on the weights), which
+//! the tuner relies on.
 
 use super::{breakdown_with, Pair};
 use crate::board::Board;
@@ -30,18 +32,20 @@ pub struct Weights {
     /// Per rook on a file without pawns of its own side (but with enemy pawns).
     pub rook_half_open_file: Pair,
     /// Per file next to (or on) a king on its back two ranks with no own pawn one or two
-    /// squares in front of the king.
+    /// squares in front of the king. Like the next one, a middlegame term (endgame half 0).
     pub shelter_missing: Pair,
     /// Per such file with no own pawn at all: an open line to the king.
     pub shelter_open_file: Pair,
     /// Per square of mobility above the kind's typical number (index by kind).
     pub mobility: [Pair; 7],
     /// Per piece of each kind bearing on the enemy king zone, scaled by how many attack.
+    /// A middlegame term: the endgame halves stay 0 (the tuner leaves them alone).
     pub king_attack: [Pair; 7],
 }
 
-/// The weights the engine plays with.
-pub const WEIGHTS: Weights = Weights {
+/// The hand-set weights, before tuning: where the tuner's L2 term pulls back to, and a record
+/// of the starting point.
+pub const HAND_SET: Weights = Weights {
     material: [(0, 0); 6],
     doubled_pawn: (-10, -20),
     isolated_pawn: (-12, -15),
@@ -55,7 +59,15 @@ pub const WEIGHTS: Weights = Weights {
     king_attack: [(0, 0), (0, 0), (20, 0), (20, 0), (40, 0), (80, 0), (0, 0)],
 };
 
+/// The weights the engine plays with.
+pub const WEIGHTS: Weights = HAND_SET;
+
 impl Weights {
+    /// True for the weights that are middlegame terms only, whose endgame half stays 0.
+    pub fn is_middlegame_only(name: &str) -> bool {
+        name.starts_with("shelter") || name.starts_with("king_attack")
+    }
+
     /// Every weight, in a fixed order, for the tuner. The first rank and the promotion rank
     /// of the passed-pawn table and the pawn and king entries of the piece tables are never
     /// counted by any term, so they are left out.
