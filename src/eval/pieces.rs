@@ -125,7 +125,10 @@ mod tests {
         let (terms, material) = piece_terms(&board, &W);
         assert_eq!(material[0].count[BISHOP as usize], 2);
         // Black's king lacks the g-pawn shield (and the g-file has no black pawn).
-        let expected_mg = W.rook_open_file.0 + W.bishop_pair.0 - (W.shelter_missing.0 + W.shelter_open_file.0);
+        // White is a pawn, two bishops and a rook up: the material corrections count too.
+        let material_mg = W.material[PAWN as usize].0 + 2 * W.material[BISHOP as usize].0 + W.material[ROOK as usize].0;
+        let expected_mg =
+            material_mg + W.rook_open_file.0 + W.bishop_pair.0 - (W.shelter_missing.0 + W.shelter_open_file.0);
         assert_eq!(terms.0, expected_mg);
     }
 
