@@ -190,6 +190,32 @@ pub fn evaluate(board: &Board) -> i32 {
     relative + TEMPO
 }
 
+/// Lazy evaluation, for quiescence's stand-pat: the piece activity terms cost more than all
+/// the others together (they walk every piece's rays), and are seldom worth more than
+/// [`LAZY_MARGIN`]. So when the score without them is that far above `beta` (the node will
+/// cut off) or below `alpha` (it will not raise alpha), it is returned as it is; otherwise the
+/// full evaluation is. Side to move's point of view, like [`evaluate`].
+pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32) -> i32 {
+    let w = &WEIGHTS;
+    let (pawn_structure, passed_pawns) = pawns::pawn_terms(board, w);
+    let (pieces, material) = pieces::piece_terms(board, w);
+    let sum = add(add(add(board.psq(), pawn_structure), passed_pawns), pieces);
+    let phase = board.phase();
+    let tapered = taper(sum, phase);
+    let white = tapered * pieces::endgame_scale(tapered, &material) / 64;
+    let relative = if board.side() == Colour::White { white } else { -white } + TEMPO;
+    if relative - LAZY_MARGIN >= beta || relative + LAZY_MARGIN <= alpha {
+        return relative;
+    }
+    let activity = activity::activity_terms(board, w);
+    let tapered = taper(add(sum, activity), phase);
+    let white = tapered * pieces::endgame_scale(tapered, &material) / 64;
+    (if board.side() == Colour::White { white } else { -white }) + TEMPO
+}
+
+/// See [`evaluate_lazy`].
+const LAZY_MARGIN: i32 = 200;
+
 /// Recomputes the piece-square sum and phase from nothing, to check the incremental values.
 pub fn from_scratch(board: &Board) -> (Pair, i32) {
     let mut psq = (0, 0);
@@ -209,6 +235,24 @@ pub fn from_scratch(board: &Board) -> (Pair, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lazy_evaluation_is_exact_inside_its_margin() {
+        let fens = [
+            "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9",
+            "6k1/5ppp/8/6NQ/8/8/5PPP/R5K1 b - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ];
+        for fen in fens {
+            let board = Board::from_fen(fen).unwrap();
+            let full = evaluate(&board);
+            // A window around the full score: the activity terms must be counted.
+            assert_eq!(evaluate_lazy(&board, full - 1, full + 1), full, "{fen}");
+            // Far outside the window: the cheap score, within the margin of the full one.
+            let lazy = evaluate_lazy(&board, full + 1000, full + 1001);
+            assert!((lazy - full).abs() <= LAZY_MARGIN, "{fen}: {lazy} vs {full}");
+        }
+    }
 
     #[test]
     fn start_position_is_balanced() {

@@ -5,7 +5,7 @@
 use super::ordering::{is_tactical, loses_material, pick_next, score_moves, KILLER_KEY_MIN};
 use super::{Searcher, INFINITY, MATE, MAX_PLY};
 use crate::board::Board;
-use crate::eval::evaluate;
+use crate::eval::{evaluate, evaluate_lazy};
 use crate::movegen::{generate_legal, generate_tactical};
 use crate::tt::{Bound, MATE_BOUND};
 use crate::types::*;
@@ -314,7 +314,7 @@ impl Searcher<'_> {
             best_score = -INFINITY;
         } else {
             // Stand pat: the static score is a lower bound, since we may decline all captures.
-            best_score = evaluate(board);
+            best_score = evaluate_lazy(board, alpha, beta);
             if best_score >= beta {
                 return best_score;
             }
