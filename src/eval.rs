@@ -201,15 +201,19 @@ pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32) -> i32 {
     let (pieces, material) = pieces::piece_terms(board, w);
     let sum = add(add(add(board.psq(), pawn_structure), passed_pawns), pieces);
     let phase = board.phase();
-    let tapered = taper(sum, phase);
-    let white = tapered * pieces::endgame_scale(tapered, &material) / 64;
-    let relative = if board.side() == Colour::White { white } else { -white } + TEMPO;
+    let relative = side_relative(board, sum, phase, &material);
     if relative - LAZY_MARGIN >= beta || relative + LAZY_MARGIN <= alpha {
         return relative;
     }
     let activity = activity::activity_terms(board, w);
-    let tapered = taper(add(sum, activity), phase);
-    let white = tapered * pieces::endgame_scale(tapered, &material) / 64;
+    side_relative(board, add(sum, activity), phase, &material)
+}
+
+/// A White-view (middlegame, endgame) sum blended by phase and endgame scale, then turned to
+/// the side to move's view with the tempo bonus.
+fn side_relative(board: &Board, sum: Pair, phase: i32, material: &[pieces::SideMaterial; 2]) -> i32 {
+    let tapered = taper(sum, phase);
+    let white = tapered * pieces::endgame_scale(tapered, material) / 64;
     (if board.side() == Colour::White { white } else { -white }) + TEMPO
 }
 
