@@ -51,8 +51,7 @@ pub fn activity_terms(board: &Board, w: &Weights) -> Pair {
         let side = side_activity(board, colour, w);
         total.0 += sign * side.mobility.0;
         total.1 += sign * side.mobility.1;
-        let has_queen = board.pieces(colour).iter().any(|&sq| kind_of(board.piece_at(sq as Square)) == QUEEN);
-        if has_queen {
+        if side.has_queen {
             let percent = KING_ATTACKERS_PERCENT[side.attackers.min(7)];
             total.0 += sign * side.attack_weight.0 * percent / 100;
             total.1 += sign * side.attack_weight.1 * percent / 100;
@@ -67,16 +66,19 @@ struct SideActivity {
     /// Pieces that reach the enemy king zone, and the sum of their weights.
     attackers: usize,
     attack_weight: Pair,
+    /// Whether the side has a queen (the king attack counts only then).
+    has_queen: bool,
 }
 
 fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
     let them = colour.flip();
     let guarded = pawn_attacks(board.pawn_set(them), them);
     let zone = king_zone(board.king(them));
-    let mut side = SideActivity { mobility: (0, 0), attackers: 0, attack_weight: (0, 0) };
+    let mut side = SideActivity { mobility: (0, 0), attackers: 0, attack_weight: (0, 0), has_queen: false };
     for &sq in &board.pieces(colour)[1..] {
         let from = sq as Square;
         let kind = kind_of(board.piece_at(from));
+        side.has_queen |= kind == QUEEN;
         if kind == PAWN {
             continue;
         }
