@@ -1,4 +1,4 @@
-//! The position: a 0x88 mailbox plus piece lists, and the rest of the game state that FEN
+//! The position: a 0x88 mailbox plus piece lists and square sets, and the rest of the game state that FEN
 //! records. It knows how to make a move and how to describe itself; it never searches or
 //! prints.
 //!
@@ -14,6 +14,12 @@
 //! squares its pieces stand on, and `slot[sq]` says where in the list a square sits, so moving
 //! or removing a piece is O(1) and move generation never visits an empty square. The king is
 //! always slot 0, so finding it is one load.
+//!
+//! ## Square sets
+//! Alongside the mailbox, the board keeps one 64-bit set per piece code and one per side
+//! (see `squareset`). Moves are generated on the mailbox; the sets are for the evaluation,
+//! whose questions (how many squares a rook reaches, whether any enemy pawn is ahead) are
+//! about whole sets of squares.
 
 mod fen;
 mod notation;
@@ -22,6 +28,7 @@ pub use fen::FenError;
 
 use crate::eval::{Pair, PHASE_WEIGHT, PSQ};
 use crate::movegen;
+use crate::squareset::SquareSet;
 use crate::types::*;
 use crate::zobrist::KEYS;
 
@@ -62,10 +69,12 @@ pub struct Board {
     list: [[u8; 16]; 2],
     /// Per side, how many entries of `list` are in use.
     count: [u8; 2],
-    /// Per side, the set of squares (bit `sq64`) holding its pawns. Pawn-structure terms
-    /// are questions about whole files and spans ("any enemy pawn ahead?"), which one AND
-    /// with a precomputed mask answers.
-    pawns: [u64; 2],
+    /// Per piece code, the set of squares (bit `sq64`) holding such a piece, and per side the
+    /// union of its sets. The evaluation asks questions about whole sets of squares ("any
+    /// enemy pawn ahead?", "how many squares does this rook reach?"), which a few ANDs
+    /// answer; see `squareset`.
+    by_piece: [SquareSet; 16],
+    by_colour: [SquareSet; 2],
     side: Colour,
     /// Bit set of WHITE_KINGSIDE .. BLACK_QUEENSIDE.
     castling: u8,
@@ -89,7 +98,8 @@ impl Board {
             slot: [0; 128],
             list: [[0; 16]; 2],
             count: [0; 2],
-            pawns: [0; 2],
+            by_piece: [0; 16],
+            by_colour: [0; 2],
             side: Colour::White,
             castling: 0,
             ep: NO_SQUARE,
@@ -163,10 +173,28 @@ impl Board {
         &self.list[colour.index()][..self.count[colour.index()] as usize]
     }
 
-    /// The squares of a side's pawns as a 64-bit set (bit `sq64`, a1 = bit 0).
+    /// The squares of a side's pawns as a set (bit `sq64`, a1 = bit 0).
     #[inline(always)]
-    pub fn pawn_set(&self, colour: Colour) -> u64 {
-        self.pawns[colour.index()]
+    pub fn pawn_set(&self, colour: Colour) -> SquareSet {
+        self.by_piece[make_piece(colour, PAWN) as usize]
+    }
+
+    /// The squares holding one kind of a side's pieces.
+    #[inline(always)]
+    pub fn piece_set(&self, colour: Colour, kind: Kind) -> SquareSet {
+        self.by_piece[make_piece(colour, kind) as usize]
+    }
+
+    /// The squares holding a side's pieces.
+    #[inline(always)]
+    pub fn colour_set(&self, colour: Colour) -> SquareSet {
+        self.by_colour[colour.index()]
+    }
+
+    /// The squares holding any piece.
+    #[inline(always)]
+    pub fn occupied(&self) -> SquareSet {
+        self.by_colour[0] | self.by_colour[1]
     }
 
     /// Incremental material + piece-square sum, White's point of view.
@@ -188,7 +216,7 @@ impl Board {
 
     /// True when a side has pieces other than king and pawns (the null-move zugzwang guard).
     pub fn has_non_pawn_material(&self, colour: Colour) -> bool {
-        self.pieces(colour).iter().any(|&sq| !matches!(kind_of(self.squares[sq as usize]), PAWN | KING))
+        self.colour_set(colour) != self.pawn_set(colour) | self.piece_set(colour, KING)
     }
 
     // ---- low-level edits: every change to the pieces goes through these three ------------
@@ -203,11 +231,9 @@ impl Board {
         self.key ^= KEYS.piece_square[piece as usize][to_64(sq)];
         let (mg, eg) = PSQ[piece as usize][to_64(sq)];
         self.psq = (self.psq.0 + mg, self.psq.1 + eg);
-        let kind = kind_of(piece);
-        self.phase += PHASE_WEIGHT[kind as usize];
-        if kind == PAWN {
-            self.pawns[c] |= 1 << to_64(sq);
-        }
+        self.phase += PHASE_WEIGHT[kind_of(piece) as usize];
+        self.by_piece[piece as usize] |= 1 << to_64(sq);
+        self.by_colour[c] |= 1 << to_64(sq);
     }
 
     fn remove(&mut self, sq: Square) {
@@ -223,11 +249,9 @@ impl Board {
         self.key ^= KEYS.piece_square[piece as usize][to_64(sq)];
         let (mg, eg) = PSQ[piece as usize][to_64(sq)];
         self.psq = (self.psq.0 - mg, self.psq.1 - eg);
-        let kind = kind_of(piece);
-        self.phase -= PHASE_WEIGHT[kind as usize];
-        if kind == PAWN {
-            self.pawns[c] &= !(1 << to_64(sq));
-        }
+        self.phase -= PHASE_WEIGHT[kind_of(piece) as usize];
+        self.by_piece[piece as usize] &= !(1 << to_64(sq));
+        self.by_colour[c] &= !(1 << to_64(sq));
     }
 
     fn move_piece(&mut self, from: Square, to: Square) {
@@ -243,9 +267,9 @@ impl Board {
         let (mg0, eg0) = PSQ[piece as usize][to_64(from)];
         let (mg1, eg1) = PSQ[piece as usize][to_64(to)];
         self.psq = (self.psq.0 + mg1 - mg0, self.psq.1 + eg1 - eg0);
-        if kind_of(piece) == PAWN {
-            self.pawns[c] ^= 1 << to_64(from) | 1 << to_64(to);
-        }
+        let both: SquareSet = 1 << to_64(from) | 1 << to_64(to);
+        self.by_piece[piece as usize] ^= both;
+        self.by_colour[c] ^= both;
     }
 
     // ---- making moves ---------------------------------------------------------------------

@@ -12,6 +12,7 @@ pub mod perft;
 pub mod san;
 pub mod search;
 pub mod see;
+pub mod squareset;
 pub mod time;
 pub mod tt;
 pub mod types;

@@ -1,4 +1,4 @@
-//! The incremental state (Zobrist key, piece-square sum, phase) must equal a from-scratch
+//! The incremental state (Zobrist key, piece-square sum, phase, square sets) must equal a from-scratch
 //! computation after every move of many random games, and FEN must round-trip along the way.
 
 mod common;
@@ -6,6 +6,22 @@ mod common;
 use maxim::board::Board;
 use maxim::eval;
 use maxim::movegen::{generate_legal, MoveList};
+use maxim::types::*;
+
+/// Every piece set holds exactly the squares where the mailbox has that piece.
+fn assert_square_sets_match_the_mailbox(board: &Board) {
+    for colour in [Colour::White, Colour::Black] {
+        let mut union = 0;
+        for kind in PAWN..=KING {
+            let expected = (0..64)
+                .filter(|&i| board.piece_at(from_64(i)) == make_piece(colour, kind))
+                .fold(0u64, |set, i| set | 1 << i);
+            assert_eq!(board.piece_set(colour, kind), expected, "{} {colour:?} {kind}", board.to_fen());
+            union |= expected;
+        }
+        assert_eq!(board.colour_set(colour), union, "{}", board.to_fen());
+    }
+}
 
 #[test]
 fn incremental_state_matches_from_scratch_over_random_playouts() {
@@ -32,6 +48,7 @@ fn incremental_state_matches_from_scratch_over_random_playouts() {
             let again = Board::from_fen(&board.to_fen()).unwrap();
             assert_eq!(again.key(), board.key(), "FEN round trip of {}", board.to_fen());
             assert_eq!(again.to_fen(), board.to_fen());
+            assert_square_sets_match_the_mailbox(&board);
         }
     }
     assert!(plies > 10_000, "the playouts should cover many positions, got {plies}");

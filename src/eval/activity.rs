@@ -1,14 +1,14 @@
 //! Piece activity, from White's point of view: *mobility* (how many squares each knight,
 //! bishop, rook and queen can go to) and *king attack* (how many of them bear on the squares
-//! around the enemy king). Both come from one walk of each piece's step vectors, the same
-//! walk the move generator makes.
+//! around the enemy king). Both come from each piece's attack set (see `squareset`): the
+//! squares the move generator's step-vector walk would reach, found with a few ANDs.
 //!
 //! A square counts towards mobility when it is empty or holds an enemy piece, and no enemy
 //! pawn guards it: a piece that can only go where a pawn takes it is not really free.
 
 use super::{Pair, Weights};
 use crate::board::Board;
-use crate::movegen::{is_slider, STEP_VECTORS};
+use crate::squareset::{self, bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks, SquareSet};
 use crate::types::*;
 
 /// Squares a piece of each kind typically reaches in the middlegame; mobility is scored
@@ -19,28 +19,10 @@ const TYPICAL_MOBILITY: [i32; 7] = [0, 0, 4, 6, 6, 12, 0];
 /// rarely a danger, while each extra attacker makes a breach more likely.
 const KING_ATTACKERS_PERCENT: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
 
-/// The a-file and h-file as 64-bit sets (index rank * 8 + file).
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-
-/// The squares the pawns of `colour` attack.
-fn pawn_attacks(pawns: u64, colour: Colour) -> u64 {
-    match colour {
-        Colour::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
-        Colour::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
-    }
-}
-
-/// The king zone: the king's square and its neighbours, as a 64-bit set.
-fn king_zone(king: Square) -> u64 {
-    let mut zone = 1u64 << to_64(king);
-    for &step in STEP_VECTORS[KING as usize] {
-        let sq = king.wrapping_add_signed(step);
-        if on_board(sq) {
-            zone |= 1u64 << to_64(sq);
-        }
-    }
-    zone
+/// The king zone: the king's square and its neighbours.
+fn king_zone(king: Square) -> SquareSet {
+    let sq = to_64(king);
+    1 << sq | king_attacks(sq)
 }
 
 /// Mobility and king attack for both sides, White's view (the king attack is a middlegame
@@ -51,7 +33,7 @@ pub fn activity_terms(board: &Board, w: &Weights) -> Pair {
         let side = side_activity(board, colour, w);
         total.0 += sign * side.mobility.0;
         total.1 += sign * side.mobility.1;
-        if side.has_queen {
+        if board.piece_set(colour, QUEEN) != 0 {
             let percent = KING_ATTACKERS_PERCENT[side.attackers.min(7)];
             total.0 += sign * side.attack_weight.0 * percent / 100;
             total.1 += sign * side.attack_weight.1 * percent / 100;
@@ -66,43 +48,33 @@ struct SideActivity {
     /// Pieces that reach the enemy king zone, and the sum of their weights.
     attackers: usize,
     attack_weight: Pair,
-    /// Whether the side has a queen (the king attack counts only then).
-    has_queen: bool,
 }
 
 fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
     let them = colour.flip();
-    let guarded = pawn_attacks(board.pawn_set(them), them);
+    let guarded = squareset::pawn_attacks(board.pawn_set(them), them == Colour::White);
     let zone = king_zone(board.king(them));
-    let mut side = SideActivity { mobility: (0, 0), attackers: 0, attack_weight: (0, 0), has_queen: false };
-    for &sq in &board.pieces(colour)[1..] {
-        let from = sq as Square;
-        let kind = kind_of(board.piece_at(from));
-        side.has_queen |= kind == QUEEN;
-        if kind == PAWN {
-            continue;
-        }
-        let mut reach = 0u64;
-        for &step in STEP_VECTORS[kind as usize] {
-            let mut to = from.wrapping_add_signed(step);
-            while on_board(to) {
-                let target = board.piece_at(to);
-                if target == EMPTY || colour_of(target) == them {
-                    reach |= 1u64 << to_64(to);
-                }
-                if target != EMPTY || !is_slider(kind) {
-                    break;
-                }
-                to = to.wrapping_add_signed(step);
+    let occupied = board.occupied();
+    // Squares a piece may go to: empty, or holding an enemy piece.
+    let open = !board.colour_set(colour);
+    let mut side = SideActivity { mobility: (0, 0), attackers: 0, attack_weight: (0, 0) };
+    for kind in KNIGHT..=QUEEN {
+        let (mobility_mg, mobility_eg) = w.mobility[kind as usize];
+        for sq in squareset::squares(board.piece_set(colour, kind)) {
+            let attacks = match kind {
+                KNIGHT => knight_attacks(sq),
+                BISHOP => bishop_attacks(sq, occupied),
+                ROOK => rook_attacks(sq, occupied),
+                _ => queen_attacks(sq, occupied),
+            };
+            let reach = attacks & open;
+            let squares = (reach & !guarded).count_ones() as i32 - TYPICAL_MOBILITY[kind as usize];
+            side.mobility = (side.mobility.0 + mobility_mg * squares, side.mobility.1 + mobility_eg * squares);
+            if reach & zone != 0 {
+                side.attackers += 1;
+                let (mg, eg) = w.king_attack[kind as usize];
+                side.attack_weight = (side.attack_weight.0 + mg, side.attack_weight.1 + eg);
             }
-        }
-        let squares = (reach & !guarded).count_ones() as i32 - TYPICAL_MOBILITY[kind as usize];
-        let (mg, eg) = w.mobility[kind as usize];
-        side.mobility = (side.mobility.0 + mg * squares, side.mobility.1 + eg * squares);
-        if reach & zone != 0 {
-            side.attackers += 1;
-            let (mg, eg) = w.king_attack[kind as usize];
-            side.attack_weight = (side.attack_weight.0 + mg, side.attack_weight.1 + eg);
         }
     }
     side

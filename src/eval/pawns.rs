@@ -4,10 +4,8 @@
 
 use super::{Pair, Weights};
 use crate::board::Board;
+use crate::squareset::FILE_A;
 use crate::types::*;
-
-/// The a-file as a set; shift left by `f` for file `f`.
-const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// `AHEAD[colour][sq64]`: the squares in front of a pawn on its own file.
 /// `SPAN[colour][sq64]`: the squares in front of it on its own and the neighbouring files

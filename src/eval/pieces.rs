@@ -3,14 +3,12 @@
 
 use super::{Pair, Weights, MATERIAL};
 use crate::board::Board;
+use crate::squareset::{squares, FILE_A};
 use crate::types::*;
 
 /// Without pawns, a lead in pieces below this (rook against minor, rook and minor against
 /// rook) rarely wins; a queen against a rook (470) still does.
 const DRAWISH_MARGIN: i32 = 400;
-
-/// The a-file as a 64-bit set.
-const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// What the piece pass learns about one side.
 #[derive(Default, Clone, Copy)]
@@ -21,7 +19,8 @@ pub struct SideMaterial {
     pub pieces_value: i32,
 }
 
-/// The piece terms (White's view) and each side's material summary.
+/// The piece terms (White's view) and each side's material summary. Counts come from the
+/// board's square sets, so no piece list is walked.
 pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
     let mut total = (0, 0);
     let mut material = [SideMaterial::default(); 2];
@@ -29,28 +28,26 @@ pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
     for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
         let own_pawns = board.pawn_set(colour);
         let side = &mut material[colour.index()];
-        for &sq in board.pieces(colour) {
-            let sq = sq as Square;
-            let kind = kind_of(board.piece_at(sq));
-            side.count[kind as usize] += 1;
-            if kind != KING {
-                let (mg, eg) = w.material[kind as usize];
-                total = (total.0 + sign * mg, total.1 + sign * eg);
+        side.count[KING as usize] = 1;
+        for kind in PAWN..=QUEEN {
+            let count = board.piece_set(colour, kind).count_ones() as i32;
+            side.count[kind as usize] = count;
+            let (mg, eg) = w.material[kind as usize];
+            total = (total.0 + sign * mg * count, total.1 + sign * eg * count);
+            if kind != PAWN {
+                side.pieces_value += MATERIAL[kind as usize].0 * count;
             }
-            if kind != PAWN && kind != KING {
-                side.pieces_value += MATERIAL[kind as usize].0;
-            }
-            if kind == ROOK {
-                let file = FILE_A << file_of(sq);
-                let bonus = if all_pawns & file == 0 {
-                    w.rook_open_file
-                } else if own_pawns & file == 0 {
-                    w.rook_half_open_file
-                } else {
-                    (0, 0)
-                };
-                total = (total.0 + sign * bonus.0, total.1 + sign * bonus.1);
-            }
+        }
+        for sq in squares(board.piece_set(colour, ROOK)) {
+            let file = FILE_A << (sq % 8);
+            let bonus = if all_pawns & file == 0 {
+                w.rook_open_file
+            } else if own_pawns & file == 0 {
+                w.rook_half_open_file
+            } else {
+                (0, 0)
+            };
+            total = (total.0 + sign * bonus.0, total.1 + sign * bonus.1);
         }
         if side.count[BISHOP as usize] >= 2 {
             total = (total.0 + sign * w.bishop_pair.0, total.1 + sign * w.bishop_pair.1);

@@ -1,0 +1,218 @@
+//! Square sets: the 64 squares as the bits of a `u64` (bit `rank * 8 + file`, a1 = bit 0),
+//! and the attack sets of each piece built from them.
+//!
+//! Moves are generated on the 0x88 mailbox, micro-Max's way. The evaluation asks different
+//! questions: "how many squares does this rook reach?", "does anything bear on the squares
+//! around the king?", "is any enemy pawn ahead on these three files?". Those are questions
+//! about whole sets of squares, and a set answers them with a few ANDs and a population count
+//! where the mailbox would walk every ray square by square. So the board keeps one set per
+//! piece alongside its mailbox, and this module turns a piece and the occupied squares into
+//! the set of squares it attacks.
+//!
+//! ## Sliding attacks by rays
+//! A slider's attacks along one direction are the ray from its square, cut at the first
+//! piece on it: take the ray, find the nearest occupied square on it (the lowest set bit for
+//! directions that increase the index, the highest for those that decrease it), and remove
+//! the ray that continues beyond that blocker. The blocker itself stays in the set: it can be
+//! captured, or it is defended.
+
+/// A set of squares, bit `rank * 8 + file`.
+pub type SquareSet = u64;
+
+/// The a-file; shift left by `f` for file `f`.
+pub const FILE_A: SquareSet = 0x0101_0101_0101_0101;
+/// The h-file.
+pub const FILE_H: SquareSet = FILE_A << 7;
+
+/// The eight ray directions as (file step, rank step). The first four increase the square
+/// index, the last four decrease it (see [`ray_attacks`]).
+const DIRECTIONS: [(i32, i32); 8] = [
+    (0, 1),   // north
+    (1, 0),   // east
+    (1, 1),   // north-east
+    (-1, 1),  // north-west
+    (0, -1),  // south
+    (-1, 0),  // west
+    (-1, -1), // south-west
+    (1, -1),  // south-east
+];
+/// Indices into [`DIRECTIONS`] of the rook's and the bishop's rays.
+const ROOK_DIRECTIONS: [usize; 4] = [0, 1, 4, 5];
+const BISHOP_DIRECTIONS: [usize; 4] = [2, 3, 6, 7];
+
+/// The knight's jumps and the king's steps as (file step, rank step).
+const KNIGHT_JUMPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const KING_STEPS: [(i32, i32); 8] = DIRECTIONS;
+
+/// The squares reached from `sq` by repeating `(df, dr)`, at most `reach` times.
+const fn walk(sq: usize, (df, dr): (i32, i32), reach: i32) -> SquareSet {
+    let mut set = 0;
+    let (mut f, mut r) = ((sq % 8) as i32, (sq / 8) as i32);
+    let mut n = 0;
+    while n < reach {
+        f += df;
+        r += dr;
+        if f < 0 || f > 7 || r < 0 || r > 7 {
+            break;
+        }
+        set |= 1 << (r * 8 + f);
+        n += 1;
+    }
+    set
+}
+
+/// `RAYS[direction][sq]`: the squares from `sq` (exclusive) to the board's edge.
+static RAYS: [[SquareSet; 64]; 8] = {
+    let mut rays = [[0; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 64 {
+            rays[d][sq] = walk(sq, DIRECTIONS[d], 7);
+            sq += 1;
+        }
+        d += 1;
+    }
+    rays
+};
+
+/// The squares one fixed step away, for each square.
+const fn leaper_table(steps: [(i32, i32); 8]) -> [SquareSet; 64] {
+    let mut table = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut i = 0;
+        while i < 8 {
+            table[sq] |= walk(sq, steps[i], 1);
+            i += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// `KNIGHT_ATTACKS[sq]`: the squares a knight on `sq` attacks.
+static KNIGHT_ATTACKS: [SquareSet; 64] = leaper_table(KNIGHT_JUMPS);
+/// `KING_ATTACKS[sq]`: the squares a king on `sq` attacks.
+static KING_ATTACKS: [SquareSet; 64] = leaper_table(KING_STEPS);
+
+/// The squares attacked along one direction from `sq`, up to and including the first
+/// occupied square.
+#[inline(always)]
+fn ray_attacks(direction: usize, sq: usize, occupied: SquareSet) -> SquareSet {
+    let ray = RAYS[direction][sq];
+    let blockers = ray & occupied;
+    if blockers == 0 {
+        return ray;
+    }
+    let nearest = if direction < 4 { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+    ray ^ RAYS[direction][nearest as usize]
+}
+
+/// The squares a knight on `sq` attacks.
+#[inline(always)]
+pub fn knight_attacks(sq: usize) -> SquareSet {
+    KNIGHT_ATTACKS[sq]
+}
+
+/// The squares a king on `sq` attacks.
+#[inline(always)]
+pub fn king_attacks(sq: usize) -> SquareSet {
+    KING_ATTACKS[sq]
+}
+
+/// The squares a bishop on `sq` attacks when `occupied` holds the pieces.
+#[inline(always)]
+pub fn bishop_attacks(sq: usize, occupied: SquareSet) -> SquareSet {
+    BISHOP_DIRECTIONS.iter().fold(0, |set, &d| set | ray_attacks(d, sq, occupied))
+}
+
+/// The squares a rook on `sq` attacks when `occupied` holds the pieces.
+#[inline(always)]
+pub fn rook_attacks(sq: usize, occupied: SquareSet) -> SquareSet {
+    ROOK_DIRECTIONS.iter().fold(0, |set, &d| set | ray_attacks(d, sq, occupied))
+}
+
+/// The squares a queen on `sq` attacks when `occupied` holds the pieces.
+#[inline(always)]
+pub fn queen_attacks(sq: usize, occupied: SquareSet) -> SquareSet {
+    bishop_attacks(sq, occupied) | rook_attacks(sq, occupied)
+}
+
+/// The squares attacked by a set of pawns of one colour (`white`: they capture upwards).
+#[inline(always)]
+pub fn pawn_attacks(pawns: SquareSet, white: bool) -> SquareSet {
+    if white {
+        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+    } else {
+        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+    }
+}
+
+/// Iterates over the squares (0..64) of a set, lowest first.
+#[inline(always)]
+pub fn squares(mut set: SquareSet) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let sq = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(sq)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::movegen::{is_slider, STEP_VECTORS};
+    use crate::types::*;
+
+    /// The same attack set walked square by square on the 0x88 mailbox, micro-Max's way.
+    fn mailbox_attacks(board: &Board, from: Square, kind: Kind) -> SquareSet {
+        let mut set = 0;
+        for &step in STEP_VECTORS[kind as usize] {
+            let mut to = from.wrapping_add_signed(step);
+            while on_board(to) {
+                set |= 1 << to_64(to);
+                if board.piece_at(to) != EMPTY || !is_slider(kind) {
+                    break;
+                }
+                to = to.wrapping_add_signed(step);
+            }
+        }
+        set
+    }
+
+    #[test]
+    fn attack_sets_match_the_mailbox_walk() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ];
+        for fen in fens {
+            let board = Board::from_fen(fen).unwrap();
+            let occupied = board.occupied();
+            for sq64 in 0..64 {
+                let sq = from_64(sq64);
+                assert_eq!(knight_attacks(sq64), mailbox_attacks(&board, sq, KNIGHT), "{fen} N {sq64}");
+                assert_eq!(king_attacks(sq64), mailbox_attacks(&board, sq, KING), "{fen} K {sq64}");
+                assert_eq!(bishop_attacks(sq64, occupied), mailbox_attacks(&board, sq, BISHOP), "{fen} B {sq64}");
+                assert_eq!(rook_attacks(sq64, occupied), mailbox_attacks(&board, sq, ROOK), "{fen} R {sq64}");
+                assert_eq!(queen_attacks(sq64, occupied), mailbox_attacks(&board, sq, QUEEN), "{fen} Q {sq64}");
+            }
+        }
+    }
+
+    #[test]
+    fn pawn_attacks_do_not_wrap_around_the_edges() {
+        // White pawns on a2 and h2 attack b3 and g3; black pawns on a7 and h7 attack b6 and g6.
+        let a2_h2 = 1 << 8 | 1 << 15;
+        assert_eq!(pawn_attacks(a2_h2, true), 1 << 17 | 1 << 22);
+        let a7_h7 = 1 << 48 | 1 << 55;
+        assert_eq!(pawn_attacks(a7_h7, false), 1 << 41 | 1 << 46);
+        assert_eq!(squares(1 << 3 | 1 << 60).collect::<Vec<_>>(), vec![3, 60]);
+    }
+}
