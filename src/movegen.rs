@@ -15,6 +15,7 @@
 //!    tried on a scratch copy of the board.
 
 use crate::board::{Board, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
+use crate::squareset::{self, bishop_attacks, king_attacks, knight_attacks, nearest_blocker, rook_attacks};
 use crate::types::*;
 
 /// Step vectors per kind, one row each (micro-Max's step-vector list). A slider repeats its
@@ -29,6 +30,29 @@ pub const STEP_VECTORS: [&[isize]; 7] = [
     &[16, -16, 1, -1, 17, 15, -15, -17],   // queen: rook and bishop steps
     &[16, -16, 1, -1, 17, 15, -15, -17],   // king: the queen's steps, one at a time
 ];
+
+/// The square-set direction (see `squareset`) of a 0x88 step between neighbouring squares.
+const fn set_direction(step: isize) -> usize {
+    // A step of 16 is one rank; what is left over is the file step (-1, 0 or 1).
+    let rank_step = (step + 8).div_euclid(16);
+    squareset::direction_of((step - 16 * rank_step) as i32, rank_step as i32)
+}
+
+/// `SET_DIRECTIONS[kind][i]`: the square-set direction of `STEP_VECTORS[kind][i]`, for sliders.
+static SET_DIRECTIONS: [[usize; 8]; 7] = {
+    let mut table = [[0; 8]; 7];
+    let mut kind = BISHOP;
+    while kind <= QUEEN {
+        let steps = STEP_VECTORS[kind as usize];
+        let mut i = 0;
+        while i < steps.len() {
+            table[kind as usize][i] = set_direction(steps[i]);
+            i += 1;
+        }
+        kind += 1;
+    }
+    table
+};
 
 /// True for the kinds that repeat their step.
 #[inline(always)]
@@ -125,10 +149,21 @@ pub fn piece_attacks(board: &Board, from: Square, target: Square) -> bool {
     true
 }
 
-/// Whether any piece of `by` attacks `target`. Walks `by`'s piece list (at most 16 entries)
-/// with one attack-table lookup each, instead of scanning outwards from the square.
+/// Whether any piece of `by` attacks `target`. Asked from the target's side with square
+/// sets: a knight of `by` attacks it exactly when it stands on a square a knight on `target`
+/// would attack, and so on for each kind, the sliders seeing up to the first piece.
 pub fn is_attacked(board: &Board, target: Square, by: Colour) -> bool {
-    board.pieces(by).iter().any(|&sq| piece_attacks(board, sq as Square, target))
+    let sq = to_64(target);
+    let occupied = board.occupied();
+    let set = |kind| board.piece_set(by, kind);
+    // The squares a pawn of `by` attacks `target` from: those a pawn of the other colour on
+    // `target` would attack.
+    let pawn_origins = squareset::pawn_attacks(1 << sq, by == Colour::Black);
+    knight_attacks(sq) & set(KNIGHT) != 0
+        || pawn_origins & set(PAWN) != 0
+        || king_attacks(sq) & set(KING) != 0
+        || bishop_attacks(sq, occupied) & (set(BISHOP) | set(QUEEN)) != 0
+        || rook_attacks(sq, occupied) & (set(ROOK) | set(QUEEN)) != 0
 }
 
 /// A list of moves on the stack. 256 exceeds the most legal moves any position has (218).
@@ -308,6 +343,21 @@ fn generate(board: &Board, list: &mut MoveList, scope: Scope, only_from: Square)
             let kind = kind_of(piece);
             if kind == PAWN {
                 generate_pawn_moves(board, list, scope, from, &legal);
+                continue;
+            }
+            if scope == Scope::Tactical && is_slider(kind) {
+                // Captures only: a slider can capture just the first piece on each ray, which
+                // the square sets find without walking the empty squares before it.
+                let occupied = board.occupied();
+                let directions = &SET_DIRECTIONS[kind as usize][..STEP_VECTORS[kind as usize].len()];
+                for &direction in directions {
+                    if let Some(blocker) = nearest_blocker(direction, to_64(from), occupied) {
+                        let to = from_64(blocker);
+                        if colour_of(board.piece_at(to)) == them && legal(to) {
+                            list.push(Move::new(from, to, 0));
+                        }
+                    }
+                }
                 continue;
             }
             for &step in STEP_VECTORS[kind as usize] {

@@ -101,12 +101,29 @@ static KING_ATTACKS: [SquareSet; 64] = leaper_table(KING_STEPS);
 #[inline(always)]
 fn ray_attacks(direction: usize, sq: usize, occupied: SquareSet) -> SquareSet {
     let ray = RAYS[direction][sq];
-    let blockers = ray & occupied;
-    if blockers == 0 {
-        return ray;
+    match nearest_blocker(direction, sq, occupied) {
+        Some(nearest) => ray ^ RAYS[direction][nearest],
+        None => ray,
     }
-    let nearest = if direction < 4 { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
-    ray ^ RAYS[direction][nearest as usize]
+}
+
+/// The index into the ray tables of the direction `(file_step, rank_step)`, each -1, 0 or 1.
+pub const fn direction_of(file_step: i32, rank_step: i32) -> usize {
+    let mut d = 0;
+    while DIRECTIONS[d].0 != file_step || DIRECTIONS[d].1 != rank_step {
+        d += 1;
+    }
+    d
+}
+
+/// The first occupied square from `sq` along a direction (see [`direction_of`]), if any.
+#[inline(always)]
+pub fn nearest_blocker(direction: usize, sq: usize, occupied: SquareSet) -> Option<usize> {
+    let blockers = RAYS[direction][sq] & occupied;
+    if blockers == 0 {
+        return None;
+    }
+    Some(if direction < 4 { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() } as usize)
 }
 
 /// The squares a knight on `sq` attacks.
