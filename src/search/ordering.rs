@@ -148,12 +148,11 @@ pub fn is_tactical(board: &Board, m: Move) -> bool {
 /// returns it. With an early cutoff most of the list is never sorted.
 #[inline]
 pub fn pick_next(moves: &mut [Move], keys: &mut [i32], i: usize) -> Move {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if keys[j] > keys[best] {
-            best = j;
-        }
-    }
+    // Two passes, the largest key and then the first move with it: the first pass is a plain
+    // maximum, which the compiler turns into vector instructions.
+    let rest = &keys[i..moves.len()];
+    let largest = rest.iter().copied().max().unwrap_or(0);
+    let best = i + rest.iter().position(|&k| k == largest).unwrap_or(0);
     moves.swap(i, best);
     keys.swap(i, best);
     moves[i]
