@@ -1,6 +1,6 @@
-//! The position: a 0x88 mailbox plus piece lists and square sets, and the rest of the game state that FEN
-//! records. It knows how to make a move and how to describe itself; it never searches or
-//! prints.
+//! The position: a 0x88 mailbox plus piece lists and square sets, and the rest of the game
+//! state that FEN records. It knows how to make a move and how to describe itself; it never
+//! searches or prints.
 //!
 //! ## Copy-make
 //! A move is made on a copy: the search writes `let mut child = *board; child.make_move(m)`.
