@@ -17,9 +17,9 @@
 //!
 //! ## Square sets
 //! Alongside the mailbox, the board keeps one 64-bit set per piece code and one per side
-//! (see `squareset`). Moves are generated on the mailbox; the sets are for the evaluation,
-//! whose questions (how many squares a rook reaches, whether any enemy pawn is ahead) are
-//! about whole sets of squares.
+//! (see `squareset`). Moves are walked out on the mailbox. The sets answer the evaluation's
+//! questions, which are about whole sets of squares (how many squares a rook reaches, whether
+//! any enemy pawn is ahead), and the generator's "is this square attacked?".
 
 mod fen;
 mod notation;

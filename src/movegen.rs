@@ -14,8 +14,13 @@
 //! 5. En passant, the one move that removes a piece from a square it does not land on, is
 //!    tried on a scratch copy of the board.
 
+mod attacks;
+
+use attacks::{attack_bit, delta, ATTACKS, RAY_STEP};
+pub use attacks::{is_attacked, piece_attacks, ray_step};
+
 use crate::board::{Board, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
-use crate::squareset::{self, bishop_attacks, king_attacks, knight_attacks, nearest_blocker, rook_attacks};
+use crate::squareset::{self, nearest_blocker};
 use crate::types::*;
 
 /// Step vectors per kind, one row each (micro-Max's step-vector list). A slider repeats its
@@ -39,6 +44,7 @@ const fn set_direction(step: isize) -> usize {
 }
 
 /// `SET_DIRECTIONS[kind][i]`: the square-set direction of `STEP_VECTORS[kind][i]`, for sliders.
+/// Read only for sliders and only as far as their step count; the other entries are unused.
 static SET_DIRECTIONS: [[usize; 8]; 7] = {
     let mut table = [[0; 8]; 7];
     let mut kind = BISHOP;
@@ -58,112 +64,6 @@ static SET_DIRECTIONS: [[usize; 8]; 7] = {
 #[inline(always)]
 pub const fn is_slider(kind: Kind) -> bool {
     matches!(kind, BISHOP | ROOK | QUEEN)
-}
-
-/// The attack-table bit of a black pawn; kinds use bit `1 << kind` (white pawn is `1 << 1`).
-const BLACK_PAWN_BIT: u8 = 1 << 7;
-
-/// The attack-table bit of a coloured piece.
-#[inline(always)]
-const fn attack_bit(piece: Piece) -> u8 {
-    if piece == make_piece(Colour::Black, PAWN) {
-        BLACK_PAWN_BIT
-    } else {
-        1 << kind_of(piece)
-    }
-}
-
-/// Offset that turns a 0x88 difference `target - origin` (-119..=119) into a table index.
-const DELTA_OFFSET: usize = 119;
-
-/// `ATTACKS[target - origin + 119]`: the set of piece bits that could attack `target` from
-/// `origin` on an empty board. `RAY_STEP` at the same index is the unit step from origin
-/// towards target when the two lie on a line, else 0. The 0x88 layout makes the difference of
-/// two squares identify their geometric relation uniquely, so these 239-entry tables replace
-/// any per-square attack lists.
-static ATTACKS: [u8; 239] = build_attacks().0;
-static RAY_STEP: [i8; 239] = build_attacks().1;
-
-const fn build_attacks() -> ([u8; 239], [i8; 239]) {
-    let mut attacks = [0u8; 239];
-    let mut steps = [0i8; 239];
-    let mut kind = KNIGHT;
-    while kind <= KING {
-        let vectors = STEP_VECTORS[kind as usize];
-        let mut i = 0;
-        while i < vectors.len() {
-            let step = vectors[i];
-            let reach = if is_slider(kind) { 7 } else { 1 };
-            let mut n = 1;
-            while n <= reach {
-                let index = (DELTA_OFFSET as isize + step * n) as usize;
-                attacks[index] |= 1 << kind;
-                if is_slider(kind) {
-                    steps[index] = step as i8;
-                }
-                n += 1;
-            }
-            i += 1;
-        }
-        kind += 1;
-    }
-    // Pawns capture one diagonal step forward.
-    attacks[DELTA_OFFSET + 15] |= 1 << PAWN;
-    attacks[DELTA_OFFSET + 17] |= 1 << PAWN;
-    attacks[DELTA_OFFSET - 15] |= BLACK_PAWN_BIT;
-    attacks[DELTA_OFFSET - 17] |= BLACK_PAWN_BIT;
-    (attacks, steps)
-}
-
-/// Table index of the difference between two squares.
-#[inline(always)]
-fn delta(target: Square, origin: Square) -> usize {
-    target + DELTA_OFFSET - origin
-}
-
-/// The unit step from `origin` towards `target` if they share a line, else 0.
-#[inline(always)]
-pub fn ray_step(target: Square, origin: Square) -> isize {
-    RAY_STEP[delta(target, origin)] as isize
-}
-
-/// Whether the piece on `from` attacks `target` on this board (sliders must see it).
-#[inline(always)]
-pub fn piece_attacks(board: &Board, from: Square, target: Square) -> bool {
-    let piece = board.piece_at(from);
-    let d = delta(target, from);
-    if ATTACKS[d] & attack_bit(piece) == 0 {
-        return false;
-    }
-    if !is_slider(kind_of(piece)) {
-        return true;
-    }
-    let step = RAY_STEP[d] as isize;
-    let mut sq = from.wrapping_add_signed(step);
-    while sq != target {
-        if board.piece_at(sq) != EMPTY {
-            return false;
-        }
-        sq = sq.wrapping_add_signed(step);
-    }
-    true
-}
-
-/// Whether any piece of `by` attacks `target`. Asked from the target's side with square
-/// sets: a knight of `by` attacks it exactly when it stands on a square a knight on `target`
-/// would attack, and so on for each kind, the sliders seeing up to the first piece.
-pub fn is_attacked(board: &Board, target: Square, by: Colour) -> bool {
-    let sq = to_64(target);
-    let occupied = board.occupied();
-    let set = |kind| board.piece_set(by, kind);
-    // The squares a pawn of `by` attacks `target` from: those a pawn of the other colour on
-    // `target` would attack.
-    let pawn_origins = squareset::pawn_attacks(1 << sq, by == Colour::Black);
-    knight_attacks(sq) & set(KNIGHT) != 0
-        || pawn_origins & set(PAWN) != 0
-        || king_attacks(sq) & set(KING) != 0
-        || bishop_attacks(sq, occupied) & (set(BISHOP) | set(QUEEN)) != 0
-        || rook_attacks(sq, occupied) & (set(ROOK) | set(QUEEN)) != 0
 }
 
 /// A list of moves on the stack. 256 exceeds the most legal moves any position has (218).
@@ -325,6 +225,7 @@ fn generate(board: &Board, list: &mut MoveList, scope: Scope, only_from: Square)
     let them = us.flip();
     let king = board.king(us);
     let r = restrictions(board, us, king);
+    let occupied = board.occupied();
 
     // Pieces other than the king: none can move in double check.
     if r.checkers < 2 {
@@ -348,7 +249,6 @@ fn generate(board: &Board, list: &mut MoveList, scope: Scope, only_from: Square)
             if scope == Scope::Tactical && is_slider(kind) {
                 // Captures only: a slider can capture just the first piece on each ray, which
                 // the square sets find without walking the empty squares before it.
-                let occupied = board.occupied();
                 let directions = &SET_DIRECTIONS[kind as usize][..STEP_VECTORS[kind as usize].len()];
                 for &direction in directions {
                     if let Some(blocker) = nearest_blocker(direction, to_64(from), occupied) {

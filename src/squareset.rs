@@ -1,13 +1,15 @@
 //! Square sets: the 64 squares as the bits of a `u64` (bit `rank * 8 + file`, a1 = bit 0),
 //! and the attack sets of each piece built from them.
 //!
-//! Moves are generated on the 0x88 mailbox, micro-Max's way. The evaluation asks different
+//! Moves are walked out on the 0x88 mailbox, micro-Max's way. The evaluation asks different
 //! questions: "how many squares does this rook reach?", "does anything bear on the squares
 //! around the king?", "is any enemy pawn ahead on these three files?". Those are questions
 //! about whole sets of squares, and a set answers them with a few ANDs and a population count
 //! where the mailbox would walk every ray square by square. So the board keeps one set per
 //! piece alongside its mailbox, and this module turns a piece and the occupied squares into
-//! the set of squares it attacks.
+//! the set of squares it attacks. The move generator uses the sets in two places only: to ask
+//! whether a square is attacked, and in quiescence to jump straight to the first piece on a
+//! slider's ray.
 //!
 //! ## Sliding attacks by rays
 //! A slider's attacks along one direction are the ray from its square, cut at the first
@@ -15,6 +17,8 @@
 //! directions that increase the index, the highest for those that decrease it), and remove
 //! the ray that continues beyond that blocker. The blocker itself stays in the set: it can be
 //! captured, or it is defended.
+
+use crate::types::Colour;
 
 /// A set of squares, bit `rank * 8 + file`.
 pub type SquareSet = u64;
@@ -25,7 +29,8 @@ pub const FILE_A: SquareSet = 0x0101_0101_0101_0101;
 pub const FILE_H: SquareSet = FILE_A << 7;
 
 /// The eight ray directions as (file step, rank step). The first four increase the square
-/// index, the last four decrease it (see [`ray_attacks`]).
+/// index, the rest decrease it: the nearest blocker is the lowest set bit on the first kind of
+/// ray and the highest on the second (see [`nearest_blocker`]).
 const DIRECTIONS: [(i32, i32); 8] = [
     (0, 1),   // north
     (1, 0),   // east
@@ -36,6 +41,16 @@ const DIRECTIONS: [(i32, i32); 8] = [
     (-1, -1), // south-west
     (1, -1),  // south-east
 ];
+/// The first direction in [`DIRECTIONS`] that decreases the square index.
+const FIRST_DECREASING: usize = 4;
+const _: () = {
+    let mut d = 0;
+    while d < 8 {
+        let index_step = DIRECTIONS[d].1 * 8 + DIRECTIONS[d].0;
+        assert!((index_step > 0) == (d < FIRST_DECREASING));
+        d += 1;
+    }
+};
 /// Indices into [`DIRECTIONS`] of the rook's and the bishop's rays.
 const ROOK_DIRECTIONS: [usize; 4] = [0, 1, 4, 5];
 const BISHOP_DIRECTIONS: [usize; 4] = [2, 3, 6, 7];
@@ -108,12 +123,19 @@ fn ray_attacks(direction: usize, sq: usize, occupied: SquareSet) -> SquareSet {
 }
 
 /// The index into the ray tables of the direction `(file_step, rank_step)`, each -1, 0 or 1.
-pub const fn direction_of(file_step: i32, rank_step: i32) -> usize {
+/// For building tables at compile time.
+///
+/// # Panics
+/// Unless the steps name one of the eight directions (a build error in a constant).
+pub(crate) const fn direction_of(file_step: i32, rank_step: i32) -> usize {
     let mut d = 0;
-    while DIRECTIONS[d].0 != file_step || DIRECTIONS[d].1 != rank_step {
+    while d < 8 {
+        if DIRECTIONS[d].0 == file_step && DIRECTIONS[d].1 == rank_step {
+            return d;
+        }
         d += 1;
     }
-    d
+    panic!("not a ray direction")
 }
 
 /// The first occupied square from `sq` along a direction (see [`direction_of`]), if any.
@@ -123,7 +145,8 @@ pub fn nearest_blocker(direction: usize, sq: usize, occupied: SquareSet) -> Opti
     if blockers == 0 {
         return None;
     }
-    Some(if direction < 4 { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() } as usize)
+    let nearest = if direction < FIRST_DECREASING { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+    Some(nearest as usize)
 }
 
 /// The squares a knight on `sq` attacks.
@@ -156,13 +179,12 @@ pub fn queen_attacks(sq: usize, occupied: SquareSet) -> SquareSet {
     bishop_attacks(sq, occupied) | rook_attacks(sq, occupied)
 }
 
-/// The squares attacked by a set of pawns of one colour (`white`: they capture upwards).
+/// The squares attacked by a set of pawns of one colour (White's capture upwards).
 #[inline(always)]
-pub fn pawn_attacks(pawns: SquareSet, white: bool) -> SquareSet {
-    if white {
-        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
-    } else {
-        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+pub fn pawn_attacks(pawns: SquareSet, colour: Colour) -> SquareSet {
+    match colour {
+        Colour::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
+        Colour::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
     }
 }
 
@@ -227,9 +249,14 @@ mod tests {
     fn pawn_attacks_do_not_wrap_around_the_edges() {
         // White pawns on a2 and h2 attack b3 and g3; black pawns on a7 and h7 attack b6 and g6.
         let a2_h2 = 1 << 8 | 1 << 15;
-        assert_eq!(pawn_attacks(a2_h2, true), 1 << 17 | 1 << 22);
+        assert_eq!(pawn_attacks(a2_h2, Colour::White), 1 << 17 | 1 << 22);
         let a7_h7 = 1 << 48 | 1 << 55;
-        assert_eq!(pawn_attacks(a7_h7, false), 1 << 41 | 1 << 46);
-        assert_eq!(squares(1 << 3 | 1 << 60).collect::<Vec<_>>(), vec![3, 60]);
+        assert_eq!(pawn_attacks(a7_h7, Colour::Black), 1 << 41 | 1 << 46);
+    }
+
+    #[test]
+    fn squares_iterates_lowest_first() {
+        assert_eq!(squares(1 << 60 | 1 << 3).collect::<Vec<_>>(), vec![3, 60]);
+        assert_eq!(squares(0).count(), 0);
     }
 }

@@ -1,12 +1,33 @@
-//! The incremental state (Zobrist key, piece-square sum, phase, square sets) must equal a from-scratch
-//! computation after every move of many random games, and FEN must round-trip along the way.
+//! The incremental state (Zobrist key, piece-square sum, phase, square sets) must equal a
+//! from-scratch computation after every move of many random games, and FEN must round-trip
+//! along the way. The captures quiescence generates must be the full generator's, in order.
 
 mod common;
 
 use maxim::board::Board;
 use maxim::eval;
-use maxim::movegen::{generate_legal, MoveList};
+use maxim::movegen::{generate_legal, generate_tactical, MoveList};
 use maxim::types::*;
+
+/// Quiescence's generator finds its captures differently (sliders jump to the first piece on
+/// each ray), but must produce the full generator's captures, en-passant captures and queen
+/// promotions, in the same order.
+fn assert_tactical_moves_are_the_legal_captures(board: &Board) {
+    let mut all = MoveList::new();
+    generate_legal(board, &mut all);
+    let tactical_kind = |m: &Move| {
+        let capture = board.piece_at(m.to()) != EMPTY
+            || (m.to() == board.ep_square() && kind_of(board.piece_at(m.from())) == PAWN);
+        match m.promotion() {
+            0 => capture,
+            kind => kind == QUEEN,
+        }
+    };
+    let expected: Vec<Move> = all.iter().copied().filter(tactical_kind).collect();
+    let mut tactical = MoveList::new();
+    generate_tactical(board, &mut tactical);
+    assert_eq!(tactical.as_slice(), &expected[..], "{}", board.to_fen());
+}
 
 /// Every piece set holds exactly the squares where the mailbox has that piece.
 fn assert_square_sets_match_the_mailbox(board: &Board) {
@@ -49,6 +70,7 @@ fn incremental_state_matches_from_scratch_over_random_playouts() {
             assert_eq!(again.key(), board.key(), "FEN round trip of {}", board.to_fen());
             assert_eq!(again.to_fen(), board.to_fen());
             assert_square_sets_match_the_mailbox(&board);
+            assert_tactical_moves_are_the_legal_captures(&board);
         }
     }
     assert!(plies > 10_000, "the playouts should cover many positions, got {plies}");

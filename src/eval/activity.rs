@@ -52,7 +52,7 @@ struct SideActivity {
 
 fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
     let them = colour.flip();
-    let guarded = squareset::pawn_attacks(board.pawn_set(them), them == Colour::White);
+    let guarded = squareset::pawn_attacks(board.pawn_set(them), them);
     let zone = king_zone(board.king(them));
     let occupied = board.occupied();
     // Squares a piece may go to: empty, or holding an enemy piece.

@@ -19,8 +19,7 @@ pub struct SideMaterial {
     pub pieces_value: i32,
 }
 
-/// The piece terms (White's view) and each side's material summary. Counts come from the
-/// board's square sets, so no piece list is walked.
+/// The piece terms (White's view) and each side's material summary.
 pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
     let mut total = (0, 0);
     let mut material = [SideMaterial::default(); 2];
@@ -28,7 +27,7 @@ pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
     for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
         let own_pawns = board.pawn_set(colour);
         let side = &mut material[colour.index()];
-        side.count[KING as usize] = 1;
+        side.count[KING as usize] = 1; // a board always has one king per side (FEN checks it)
         for kind in PAWN..=QUEEN {
             let count = board.piece_set(colour, kind).count_ones() as i32;
             side.count[kind as usize] = count;

@@ -145,7 +145,8 @@ pub fn is_tactical(board: &Board, m: Move) -> bool {
 }
 
 /// Selection sort, one step at a time: swaps the best remaining move into place `i` and
-/// returns it. With an early cutoff most of the list is never sorted.
+/// returns it. Of equal keys the earliest wins, so the order is the generator's among equals.
+/// With an early cutoff most of the list is never sorted. Needs `i < moves.len()`.
 #[inline]
 pub fn pick_next(moves: &mut [Move], keys: &mut [i32], i: usize) -> Move {
     // Two passes, the largest key and then the first move with it: the first pass is a plain
@@ -169,6 +170,18 @@ pub fn order_root(board: &Board, moves: &mut [Move], hash_move: Option<Move>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pick_next_takes_the_first_of_equal_keys() {
+        let a = Move::new(square(0, 1), square(0, 2), 0);
+        let b = Move::new(square(1, 1), square(1, 2), 0);
+        let c = Move::new(square(2, 1), square(2, 2), 0);
+        let mut moves = [a, b, c];
+        let mut keys = [5, 9, 9];
+        assert_eq!(pick_next(&mut moves, &mut keys, 0), b);
+        assert_eq!(pick_next(&mut moves, &mut keys, 1), c);
+        assert_eq!(pick_next(&mut moves, &mut keys, 2), a);
+    }
 
     #[test]
     fn mvv_lva_prefers_big_victims_and_small_attackers() {
