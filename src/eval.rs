@@ -10,10 +10,12 @@
 //! each idea (material, centre distance, pawn advance, king shelter) stays readable.
 
 mod activity;
+mod pawn_cache;
 mod pawns;
 mod pieces;
 mod weights;
 
+pub use pawn_cache::{PawnCache, PawnKingTerms};
 pub use weights::{term_counts, terms_with, Weights, HAND_SET, WEIGHTS};
 
 use crate::board::Board;
@@ -167,6 +169,7 @@ pub fn breakdown_with(board: &Board, w: &Weights) -> Breakdown {
     let (pawn_structure, passed_pawns) = pawns::pawn_terms(board, w);
     let phase = board.phase();
     let (pieces, material) = pieces::piece_terms(board, w);
+    let pieces = add(pieces, pieces::shelter_terms(board, w));
     let activity = activity::activity_terms(board, w);
     let sum = add(add(add(add(piece_square, pawn_structure), passed_pawns), pieces), activity);
     let tapered = taper(sum, phase);
@@ -190,16 +193,25 @@ pub fn evaluate(board: &Board) -> i32 {
     relative + TEMPO
 }
 
+/// [`evaluate`], with the pawn-and-king terms from the search's cache. Same result.
+pub fn evaluate_cached(board: &Board, cache: &mut PawnCache) -> i32 {
+    evaluate_lazy(board, -INFINITE_WINDOW, INFINITE_WINDOW, cache)
+}
+
+/// A window no score reaches, so that [`evaluate_lazy`] always completes the evaluation.
+const INFINITE_WINDOW: i32 = 1_000_000;
+
 /// Lazy evaluation, for quiescence's stand-pat: the piece activity terms cost more than all
 /// the others together (they walk every piece's rays), and are seldom worth more than
 /// [`LAZY_MARGIN`]. So when the score without them is that far above `beta` (the node will
 /// cut off) or below `alpha` (it will not raise alpha), it is returned as it is; otherwise the
 /// full evaluation is. Side to move's point of view, like [`evaluate`].
-pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32) -> i32 {
+pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32, cache: &mut PawnCache) -> i32 {
     let w = &WEIGHTS;
-    let (pawn_structure, passed_pawns) = pawns::pawn_terms(board, w);
+    let pawn_king = cache.terms(board);
     let (pieces, material) = pieces::piece_terms(board, w);
-    let sum = add(add(add(board.psq(), pawn_structure), passed_pawns), pieces);
+    let pawn_king_sum = add(add(pawn_king.structure, pawn_king.passed), pawn_king.shelter);
+    let sum = add(add(board.psq(), pawn_king_sum), pieces);
     let phase = board.phase();
     let relative = side_relative(board, sum, phase, &material);
     if relative - LAZY_MARGIN >= beta || relative + LAZY_MARGIN <= alpha {
@@ -250,10 +262,12 @@ mod tests {
         for fen in fens {
             let board = Board::from_fen(fen).unwrap();
             let full = evaluate(&board);
+            let cache = &mut PawnCache::new();
+            assert_eq!(evaluate_cached(&board, cache), full, "{fen}");
             // A window around the full score: the activity terms must be counted.
-            assert_eq!(evaluate_lazy(&board, full - 1, full + 1), full, "{fen}");
+            assert_eq!(evaluate_lazy(&board, full - 1, full + 1, cache), full, "{fen}");
             // Far outside the window: the cheap score, within the margin of the full one.
-            let lazy = evaluate_lazy(&board, full + 1000, full + 1001);
+            let lazy = evaluate_lazy(&board, full + 1000, full + 1001, cache);
             assert!((lazy - full).abs() <= LAZY_MARGIN, "{fen}: {lazy} vs {full}");
         }
     }

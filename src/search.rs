@@ -13,6 +13,7 @@ mod ordering;
 
 use crate::board::Board;
 use crate::engine::{Reporter, Score, SearchInfo};
+use crate::eval::PawnCache;
 use crate::movegen::{generate_legal, is_legal, MoveList};
 use crate::time::{deadlines, Deadlines, Limits};
 use crate::tt::{TranspositionTable, MATE_BOUND};
@@ -98,6 +99,8 @@ pub struct Searcher<'a> {
     quiet: ordering::QuietHistory,
     /// Per-ply scratch space for move lists and their sort keys.
     frames: Vec<Frame>,
+    /// The evaluation's pawn-and-king terms, looked up instead of recomputed.
+    pawn_cache: PawnCache,
 }
 
 /// The move list, sort keys and quiet moves tried at one ply. Allocated once per search, so
@@ -145,6 +148,7 @@ impl<'a> Searcher<'a> {
             frames: (0..=MAX_PLY)
                 .map(|_| Frame { moves: MoveList::new(), keys: [0; 256], quiets: [Move::NONE; 256] })
                 .collect(),
+            pawn_cache: PawnCache::new(),
         }
     }
 

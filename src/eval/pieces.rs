@@ -1,5 +1,7 @@
 //! Piece terms computed at evaluation time: bishop pair, rooks on open files, the pawn shelter
 //! in front of a king, and the scaling of endgames that cannot be won. White's point of view.
+//! The shelter depends only on the pawns and the kings, so the search looks it up in the
+//! pawn cache (see `pawn_cache`) with the pawn-structure terms instead of recomputing it.
 
 use super::{Pair, Weights, MATERIAL};
 use crate::board::Board;
@@ -19,7 +21,8 @@ pub struct SideMaterial {
     pub pieces_value: i32,
 }
 
-/// The piece terms (White's view) and each side's material summary.
+/// The piece terms (White's view) and each side's material summary, without the king shelter
+/// (see [`shelter_terms`]).
 pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
     let mut total = (0, 0);
     let mut material = [SideMaterial::default(); 2];
@@ -51,11 +54,19 @@ pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
         if side.count[BISHOP as usize] >= 2 {
             total = (total.0 + sign * w.bishop_pair.0, total.1 + sign * w.bishop_pair.1);
         }
+    }
+    (total, material)
+}
+
+/// The king-shelter term of both sides, White's view.
+pub fn shelter_terms(board: &Board, w: &Weights) -> Pair {
+    let mut total = (0, 0);
+    for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
         let (missing, open) = king_shelter(board, colour);
         total.0 += sign * (missing * w.shelter_missing.0 + open * w.shelter_open_file.0);
         total.1 += sign * (missing * w.shelter_missing.1 + open * w.shelter_open_file.1);
     }
-    (total, material)
+    total
 }
 
 /// The shelter of one side's king: the number of files next to it without a pawn shield,
@@ -119,13 +130,13 @@ mod tests {
         // White: rook on the open d-file, bishop pair, castled king with its pawns in place.
         let board = Board::from_fen("6k1/5p1p/8/8/8/8/5PPP/2BR1BK1 w - - 0 1").unwrap();
         let (terms, material) = piece_terms(&board, &W);
+        let shelter = shelter_terms(&board, &W);
         assert_eq!(material[0].count[BISHOP as usize], 2);
         // Black's king lacks the g-pawn shield (and the g-file has no black pawn).
         // White is a pawn, two bishops and a rook up: the material corrections count too.
         let material_mg = W.material[PAWN as usize].0 + 2 * W.material[BISHOP as usize].0 + W.material[ROOK as usize].0;
-        let expected_mg =
-            material_mg + W.rook_open_file.0 + W.bishop_pair.0 - (W.shelter_missing.0 + W.shelter_open_file.0);
-        assert_eq!(terms.0, expected_mg);
+        assert_eq!(terms.0, material_mg + W.rook_open_file.0 + W.bishop_pair.0);
+        assert_eq!(shelter.0, -(W.shelter_missing.0 + W.shelter_open_file.0));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::ordering::{is_tactical, loses_material, pick_next, score_moves, KILLER_KEY_MIN};
 use super::{Searcher, INFINITY, MATE, MAX_PLY};
 use crate::board::Board;
-use crate::eval::{evaluate, evaluate_lazy};
+use crate::eval::{evaluate_cached, evaluate_lazy};
 use crate::movegen::{generate_legal, generate_tactical};
 use crate::tt::{Bound, MATE_BOUND};
 use crate::types::*;
@@ -71,7 +71,7 @@ impl Searcher<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(board);
+            return evaluate_cached(board, &mut self.pawn_cache);
         }
         // Mate-distance pruning: no line from here can mate faster than in one ply, nor be
         // mated sooner than now; if the window lies outside those bounds, a shorter mate is
@@ -107,7 +107,7 @@ impl Searcher<'_> {
         }
 
         // The static score, used by the pruning steps below (meaningless in check).
-        let static_eval = if pv_node || in_check { -INFINITY } else { evaluate(board) };
+        let static_eval = if pv_node || in_check { -INFINITY } else { evaluate_cached(board, &mut self.pawn_cache) };
 
         // Step 5. Reverse futility pruning: near the horizon, if the static score beats beta
         // by more than any quiet move could plausibly lose, the opponent's threats cannot
@@ -301,7 +301,7 @@ impl Searcher<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(board);
+            return evaluate_cached(board, &mut self.pawn_cache);
         }
 
         self.frames[ply].moves.clear();
@@ -314,7 +314,7 @@ impl Searcher<'_> {
             best_score = -INFINITY;
         } else {
             // Stand pat: the static score is a lower bound, since we may decline all captures.
-            best_score = evaluate_lazy(board, alpha, beta);
+            best_score = evaluate_lazy(board, alpha, beta, &mut self.pawn_cache);
             if best_score >= beta {
                 return best_score;
             }
