@@ -112,15 +112,28 @@ static KNIGHT_ATTACKS: [SquareSet; 64] = leaper_table(KNIGHT_JUMPS);
 static KING_ATTACKS: [SquareSet; 64] = leaper_table(KING_STEPS);
 
 /// The squares attacked along one direction from `sq`, up to and including the first
-/// occupied square.
+/// occupied square. Without a branch: when the ray is empty, the search for the nearest
+/// blocker finds the far corner instead (h8 for directions that increase the index, a1 for
+/// the others), and no ray continues beyond a corner in such a direction, so nothing is cut.
 #[inline(always)]
 fn ray_attacks(direction: usize, sq: usize, occupied: SquareSet) -> SquareSet {
     let ray = RAYS[direction][sq];
-    match nearest_blocker(direction, sq, occupied) {
-        Some(nearest) => ray ^ RAYS[direction][nearest],
-        None => ray,
-    }
+    let blockers = ray & occupied;
+    let nearest = if direction < FIRST_DECREASING {
+        (blockers | 1 << 63).trailing_zeros()
+    } else {
+        63 - (blockers | 1).leading_zeros()
+    };
+    ray ^ RAYS[direction][nearest as usize]
 }
+// The corners that stand in for "no blocker" have empty rays in those directions.
+const _: () = {
+    let mut d = 0;
+    while d < 8 {
+        assert!(RAYS[d][if d < FIRST_DECREASING { 63 } else { 0 }] == 0);
+        d += 1;
+    }
+};
 
 /// The index into the ray tables of the direction `(file_step, rank_step)`, each -1, 0 or 1.
 /// For building tables at compile time.
