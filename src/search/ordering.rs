@@ -144,9 +144,12 @@ pub fn is_tactical(board: &Board, m: Move) -> bool {
         || (m.to() == board.ep_square() && kind_of(board.piece_at(m.from())) == PAWN)
 }
 
-/// Selection sort, one step at a time: swaps the best remaining move into place `i` and
-/// returns it. Of equal keys the earliest wins, so the order is the generator's among equals.
-/// With an early cutoff most of the list is never sorted. Needs `i < moves.len()`.
+/// Selection sort, one step at a time: brings the best remaining move to place `i` and
+/// returns it. Of equal keys the earliest wins, and the moves passed over keep their order
+/// (the ones between slide up one place), so the moves come out exactly as a stable sort by
+/// key would give them. That makes the order of a list the same whether its moves are
+/// generated at once or in stages (captures first, then quiet moves). With an early cutoff
+/// most of the list is never sorted. Needs `i < moves.len()`.
 #[inline]
 pub fn pick_next(moves: &mut [Move], keys: &mut [i32], i: usize) -> Move {
     // Two passes, the largest key and then the first move with it: the first pass is a plain
@@ -154,8 +157,8 @@ pub fn pick_next(moves: &mut [Move], keys: &mut [i32], i: usize) -> Move {
     let rest = &keys[i..moves.len()];
     let largest = rest.iter().copied().max().unwrap_or(0);
     let best = i + rest.iter().position(|&k| k == largest).unwrap_or(0);
-    moves.swap(i, best);
-    keys.swap(i, best);
+    moves[i..=best].rotate_right(1);
+    keys[i..=best].rotate_right(1);
     moves[i]
 }
 
@@ -172,15 +175,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pick_next_takes_the_first_of_equal_keys() {
+    fn pick_next_is_a_stable_selection() {
         let a = Move::new(square(0, 1), square(0, 2), 0);
         let b = Move::new(square(1, 1), square(1, 2), 0);
         let c = Move::new(square(2, 1), square(2, 2), 0);
-        let mut moves = [a, b, c];
-        let mut keys = [5, 9, 9];
-        assert_eq!(pick_next(&mut moves, &mut keys, 0), b);
-        assert_eq!(pick_next(&mut moves, &mut keys, 1), c);
-        assert_eq!(pick_next(&mut moves, &mut keys, 2), a);
+        let d = Move::new(square(3, 1), square(3, 2), 0);
+        let mut moves = [a, b, c, d];
+        let mut keys = [5, 9, 5, 9];
+        // Equal keys come out in list order, as a stable sort would give them (swapping the
+        // pick into place would have moved `a` behind `c`).
+        let picked: Vec<Move> = (0..4).map(|i| pick_next(&mut moves, &mut keys, i)).collect();
+        assert_eq!(picked, [b, d, a, c]);
     }
 
     #[test]
