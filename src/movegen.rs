@@ -135,25 +135,92 @@ enum Scope {
     All,
     /// Legal captures and queen promotions (quiescence search).
     Tactical,
+    /// Legal captures and promotions to every kind: the first stage of a search node.
+    Noisy,
+    /// The other legal moves (neither capture nor promotion): the second stage. `Noisy` and
+    /// `Quiet` together are `All`, each in the order `All` gives its moves.
+    Quiet,
+}
+
+impl Scope {
+    /// Whether captures (including en passant) are wanted.
+    #[inline(always)]
+    fn captures(self) -> bool {
+        self != Scope::Quiet
+    }
+
+    /// Whether moves that neither capture nor promote are wanted.
+    #[inline(always)]
+    fn quiet_moves(self) -> bool {
+        matches!(self, Scope::All | Scope::Quiet)
+    }
+
+    /// The promotions wanted, best first.
+    #[inline(always)]
+    fn promotions(self) -> &'static [Kind] {
+        match self {
+            Scope::All | Scope::Noisy => &PROMOTIONS,
+            Scope::Tactical => &PROMOTIONS[..1],
+            Scope::Quiet => &[],
+        }
+    }
 }
 
 /// Every legal move in the position, appended to `list`.
 pub fn generate_legal(board: &Board, list: &mut MoveList) {
-    generate(board, list, Scope::All, NO_SQUARE);
+    MoveGen::new(board).generate(list, Scope::All, NO_SQUARE);
 }
 
 /// Whether `m` is one of the legal moves of the position (for moves from outside or from the
-/// transposition table). Only the moves of the piece on `m`'s from-square are generated, so
-/// the check is cheap and, being the generator itself, exactly as strict as it.
+/// transposition table). See [`MoveGen::is_legal`].
 pub fn is_legal(board: &Board, m: Move) -> bool {
-    let mut list = MoveList::new();
-    generate(board, &mut list, Scope::All, m.from());
-    list.iter().any(|&legal| legal == m)
+    MoveGen::new(board).is_legal(m)
 }
 
 /// Legal captures (including en passant) and promotions to a queen, appended to `list`.
 pub fn generate_tactical(board: &Board, list: &mut MoveList) {
-    generate(board, list, Scope::Tactical, NO_SQUARE);
+    MoveGen::new(board).generate(list, Scope::Tactical, NO_SQUARE);
+}
+
+/// The generator for one position, with its checks and pins worked out once, for a search
+/// node that asks for its moves in stages: first whether the hash move is legal, then the
+/// captures and promotions, and only if none of those cuts off, the quiet moves.
+pub struct MoveGen<'a> {
+    board: &'a Board,
+    r: Restrictions,
+}
+
+impl<'a> MoveGen<'a> {
+    /// Works out the checks and pins of the side to move.
+    #[inline]
+    pub fn new(board: &'a Board) -> MoveGen<'a> {
+        MoveGen { board, r: restrictions(board, board.side(), board.king(board.side())) }
+    }
+
+    /// Whether `m` is legal. Only the moves of the piece on `m`'s from-square are generated,
+    /// so the check is cheap and, being the generator itself, exactly as strict as it.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let from = m.from();
+        if !on_board(from)
+            || self.board.piece_at(from) == EMPTY
+            || colour_of(self.board.piece_at(from)) != self.board.side()
+        {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.generate(&mut list, Scope::All, from);
+        list.iter().any(|&legal| legal == m)
+    }
+
+    /// Appends the legal captures (including en passant) and promotions.
+    pub fn noisy(&self, list: &mut MoveList) {
+        self.generate(list, Scope::Noisy, NO_SQUARE);
+    }
+
+    /// Appends the legal moves that neither capture nor promote.
+    pub fn quiet(&self, list: &mut MoveList) {
+        self.generate(list, Scope::Quiet, NO_SQUARE);
+    }
 }
 
 /// Everything the generator works out about the king before it looks at any move.
@@ -218,104 +285,111 @@ fn restrictions(board: &Board, us: Colour, king: Square) -> Restrictions {
     r
 }
 
-/// The legal-move generator. See the module comment for the method. With `only_from` set to a
-/// square, just the moves of the piece there are generated (NO_SQUARE: every piece).
-fn generate(board: &Board, list: &mut MoveList, scope: Scope, only_from: Square) {
-    let us = board.side();
-    let them = us.flip();
-    let king = board.king(us);
-    let r = restrictions(board, us, king);
-    let occupied = board.occupied();
+impl MoveGen<'_> {
+    /// The legal-move generator. See the module comment for the method. With `only_from` set to a
+    /// square, just the moves of the piece there are generated (NO_SQUARE: every piece).
+    fn generate(&self, list: &mut MoveList, scope: Scope, only_from: Square) {
+        let board = self.board;
+        let r = &self.r;
+        let us = board.side();
+        let them = us.flip();
+        let king = board.king(us);
+        let occupied = board.occupied();
 
-    // Pieces other than the king: none can move in double check.
-    if r.checkers < 2 {
-        for &s in &board.pieces(us)[1..] {
-            let from = s as Square;
-            if only_from != NO_SQUARE && from != only_from {
-                continue;
-            }
-            let piece = board.piece_at(from);
-            // A move is legal if it answers any check and keeps any pin.
-            let restricted = r.checkers > 0 || r.pinned & bit(from) != 0;
-            let pin_step = if r.pinned & bit(from) != 0 { ray_step(from, king) } else { 0 };
-            let legal = |to: Square| {
-                !restricted || (r.evasion & bit(to) != 0 && (pin_step == 0 || ray_step(to, king) == pin_step))
-            };
-            let kind = kind_of(piece);
-            if kind == PAWN {
-                generate_pawn_moves(board, list, scope, from, &legal);
-                continue;
-            }
-            if scope == Scope::Tactical && is_slider(kind) {
-                // Captures only: a slider can capture just the first piece on each ray, which
-                // the square sets find without walking the empty squares before it.
-                let directions = &SET_DIRECTIONS[kind as usize][..STEP_VECTORS[kind as usize].len()];
-                for &direction in directions {
-                    if let Some(blocker) = nearest_blocker(direction, to_64(from), occupied) {
-                        let to = from_64(blocker);
-                        if colour_of(board.piece_at(to)) == them && legal(to) {
-                            list.push(Move::new(from, to, 0));
+        // Pieces other than the king: none can move in double check.
+        if r.checkers < 2 {
+            for &s in &board.pieces(us)[1..] {
+                let from = s as Square;
+                if only_from != NO_SQUARE && from != only_from {
+                    continue;
+                }
+                let piece = board.piece_at(from);
+                // A move is legal if it answers any check and keeps any pin.
+                let restricted = r.checkers > 0 || r.pinned & bit(from) != 0;
+                let pin_step = if r.pinned & bit(from) != 0 { ray_step(from, king) } else { 0 };
+                let legal = |to: Square| {
+                    !restricted || (r.evasion & bit(to) != 0 && (pin_step == 0 || ray_step(to, king) == pin_step))
+                };
+                let kind = kind_of(piece);
+                if kind == PAWN {
+                    generate_pawn_moves(board, list, scope, from, &legal);
+                    continue;
+                }
+                if !scope.quiet_moves() && is_slider(kind) {
+                    // Captures only: a slider can capture just the first piece on each ray, which
+                    // the square sets find without walking the empty squares before it.
+                    let directions = &SET_DIRECTIONS[kind as usize][..STEP_VECTORS[kind as usize].len()];
+                    for &direction in directions {
+                        if let Some(blocker) = nearest_blocker(direction, to_64(from), occupied) {
+                            let to = from_64(blocker);
+                            if colour_of(board.piece_at(to)) == them && legal(to) {
+                                list.push(Move::new(from, to, 0));
+                            }
                         }
                     }
+                    continue;
                 }
+                for &step in STEP_VECTORS[kind as usize] {
+                    let mut to = from.wrapping_add_signed(step);
+                    while on_board(to) {
+                        let target = board.piece_at(to);
+                        if target != EMPTY && colour_of(target) == us {
+                            break;
+                        }
+                        let wanted = if target != EMPTY { scope.captures() } else { scope.quiet_moves() };
+                        if wanted && legal(to) {
+                            list.push(Move::new(from, to, 0));
+                        }
+                        if target != EMPTY || !is_slider(kind) {
+                            break;
+                        }
+                        to = to.wrapping_add_signed(step);
+                    }
+                }
+            }
+        }
+
+        if only_from != NO_SQUARE && only_from != king {
+            return;
+        }
+        // The king: never onto an attacked square, never back along a checking ray.
+        for &step in STEP_VECTORS[KING as usize] {
+            let to = king.wrapping_add_signed(step);
+            if !on_board(to) {
                 continue;
             }
-            for &step in STEP_VECTORS[kind as usize] {
-                let mut to = from.wrapping_add_signed(step);
-                while on_board(to) {
-                    let target = board.piece_at(to);
-                    if target != EMPTY && colour_of(target) == us {
-                        break;
-                    }
-                    if (target != EMPTY || scope == Scope::All) && legal(to) {
-                        list.push(Move::new(from, to, 0));
-                    }
-                    if target != EMPTY || !is_slider(kind) {
-                        break;
-                    }
-                    to = to.wrapping_add_signed(step);
-                }
+            let target = board.piece_at(to);
+            if target != EMPTY && colour_of(target) == us {
+                continue;
             }
+            if !(if target != EMPTY { scope.captures() } else { scope.quiet_moves() }) {
+                continue;
+            }
+            if r.check_rays[..r.checkers.min(2)].contains(&step) || is_attacked(board, to, them) {
+                continue;
+            }
+            list.push(Move::new(king, to, 0));
         }
-    }
 
-    if only_from != NO_SQUARE && only_from != king {
-        return;
-    }
-    // The king: never onto an attacked square, never back along a checking ray.
-    for &step in STEP_VECTORS[KING as usize] {
-        let to = king.wrapping_add_signed(step);
-        if !on_board(to) {
-            continue;
-        }
-        let target = board.piece_at(to);
-        if (target != EMPTY && colour_of(target) == us) || (target == EMPTY && scope == Scope::Tactical) {
-            continue;
-        }
-        if r.check_rays[..r.checkers.min(2)].contains(&step) || is_attacked(board, to, them) {
-            continue;
-        }
-        list.push(Move::new(king, to, 0));
-    }
-
-    // Castling: not out of, through, or into check; the squares between must be empty.
-    if scope == Scope::All && r.checkers == 0 {
-        let (kingside, queenside) =
-            if us == Colour::White { (WHITE_KINGSIDE, WHITE_QUEENSIDE) } else { (BLACK_KINGSIDE, BLACK_QUEENSIDE) };
-        let rights = board.castling();
-        let free = |sq: Square| board.piece_at(sq) == EMPTY;
-        let safe = |sq: Square| !is_attacked(board, sq, them);
-        if rights & kingside != 0 && free(king + 1) && free(king + 2) && safe(king + 1) && safe(king + 2) {
-            list.push(Move::new(king, king + 2, 0));
-        }
-        if rights & queenside != 0
-            && free(king - 1)
-            && free(king - 2)
-            && free(king - 3)
-            && safe(king - 1)
-            && safe(king - 2)
-        {
-            list.push(Move::new(king, king - 2, 0));
+        // Castling: not out of, through, or into check; the squares between must be empty.
+        if scope.quiet_moves() && r.checkers == 0 {
+            let (kingside, queenside) =
+                if us == Colour::White { (WHITE_KINGSIDE, WHITE_QUEENSIDE) } else { (BLACK_KINGSIDE, BLACK_QUEENSIDE) };
+            let rights = board.castling();
+            let free = |sq: Square| board.piece_at(sq) == EMPTY;
+            let safe = |sq: Square| !is_attacked(board, sq, them);
+            if rights & kingside != 0 && free(king + 1) && free(king + 2) && safe(king + 1) && safe(king + 2) {
+                list.push(Move::new(king, king + 2, 0));
+            }
+            if rights & queenside != 0
+                && free(king - 1)
+                && free(king - 2)
+                && free(king - 3)
+                && safe(king - 1)
+                && safe(king - 2)
+            {
+                list.push(Move::new(king, king - 2, 0));
+            }
         }
     }
 }
@@ -323,15 +397,15 @@ fn generate(board: &Board, list: &mut MoveList, scope: Scope, only_from: Square)
 /// Promotion kinds, best first, so move ordering sees the queen before the knight.
 const PROMOTIONS: [Kind; 4] = [QUEEN, KNIGHT, ROOK, BISHOP];
 
-/// Pushes one pawn move, expanding it into promotions when it reaches the last rank.
+/// Pushes one pawn move, expanding it into the scope's promotions when it reaches the last
+/// rank; a move that does not promote is pushed if the scope wants it (`wanted`).
 #[inline(always)]
-fn push_pawn_move(list: &mut MoveList, scope: Scope, from: Square, to: Square) {
+fn push_pawn_move(list: &mut MoveList, scope: Scope, from: Square, to: Square, wanted: bool) {
     if rank_of(to) == 0 || rank_of(to) == 7 {
-        let kinds = if scope == Scope::All { &PROMOTIONS[..] } else { &PROMOTIONS[..1] };
-        for &kind in kinds {
+        for &kind in scope.promotions() {
             list.push(Move::new(from, to, kind));
         }
-    } else {
+    } else if wanted {
         list.push(Move::new(from, to, 0));
     }
 }
@@ -349,12 +423,12 @@ fn generate_pawn_moves(
     let start_rank = if us == Colour::White { 1 } else { 6 };
     let one = from.wrapping_add_signed(forward);
     let promotes = rank_of(one) == 0 || rank_of(one) == 7;
-    if board.piece_at(one) == EMPTY && (scope == Scope::All || promotes) {
+    if board.piece_at(one) == EMPTY && (scope.quiet_moves() || promotes) {
         if legal(one) {
-            push_pawn_move(list, scope, from, one);
+            push_pawn_move(list, scope, from, one, scope.quiet_moves());
         }
         let two = one.wrapping_add_signed(forward);
-        if scope == Scope::All && rank_of(from) == start_rank && board.piece_at(two) == EMPTY && legal(two) {
+        if scope.quiet_moves() && rank_of(from) == start_rank && board.piece_at(two) == EMPTY && legal(two) {
             list.push(Move::new(from, two, 0));
         }
     }
@@ -366,9 +440,9 @@ fn generate_pawn_moves(
         let target = board.piece_at(to);
         if target != EMPTY && colour_of(target) != us {
             if legal(to) {
-                push_pawn_move(list, scope, from, to);
+                push_pawn_move(list, scope, from, to, scope.captures());
             }
-        } else if to == board.ep_square() && board.en_passant_is_legal(from, to) {
+        } else if scope.captures() && to == board.ep_square() && board.en_passant_is_legal(from, to) {
             list.push(Move::new(from, to, 0));
         }
     }

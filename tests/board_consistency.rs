@@ -6,7 +6,7 @@ mod common;
 
 use maxim::board::Board;
 use maxim::eval;
-use maxim::movegen::{generate_legal, generate_tactical, MoveList};
+use maxim::movegen::{generate_legal, generate_tactical, MoveGen, MoveList};
 use maxim::types::*;
 
 /// Quiescence's generator finds its captures differently (sliders jump to the first piece on
@@ -27,6 +27,34 @@ fn assert_tactical_moves_are_the_legal_captures(board: &Board) {
     let mut tactical = MoveList::new();
     generate_tactical(board, &mut tactical);
     assert_eq!(tactical.as_slice(), &expected[..], "{}", board.to_fen());
+}
+
+/// The search's two stages split the legal moves: the noisy stage has the captures and every
+/// promotion, the quiet stage the rest, each in the full generator's order (so a stable
+/// ordering of the stages tries the moves in the same order as one of the whole list).
+/// The hash-move check accepts exactly the legal moves.
+fn assert_stages_split_the_legal_moves(board: &Board) {
+    let mut all = MoveList::new();
+    generate_legal(board, &mut all);
+    let noisy_kind = |m: &Move| {
+        board.piece_at(m.to()) != EMPTY
+            || m.promotion() != 0
+            || (m.to() == board.ep_square() && kind_of(board.piece_at(m.from())) == PAWN)
+    };
+    let generator = MoveGen::new(board);
+    let (mut noisy, mut quiet) = (MoveList::new(), MoveList::new());
+    generator.noisy(&mut noisy);
+    generator.quiet(&mut quiet);
+    let expected_noisy: Vec<Move> = all.iter().copied().filter(noisy_kind).collect();
+    let expected_quiet: Vec<Move> = all.iter().copied().filter(|m| !noisy_kind(m)).collect();
+    assert_eq!(noisy.as_slice(), &expected_noisy[..], "{}", board.to_fen());
+    assert_eq!(quiet.as_slice(), &expected_quiet[..], "{}", board.to_fen());
+    for &m in all.iter() {
+        assert!(generator.is_legal(m), "{} {}", board.to_fen(), m.to_uci());
+        // The move played backwards is legal only when the generator has it too.
+        let moved = Move::new(m.to(), m.from(), 0);
+        assert_eq!(generator.is_legal(moved), all.iter().any(|&x| x == moved), "{}", board.to_fen());
+    }
 }
 
 /// Every piece set holds exactly the squares where the mailbox has that piece.
@@ -71,6 +99,7 @@ fn incremental_state_matches_from_scratch_over_random_playouts() {
             assert_eq!(again.to_fen(), board.to_fen());
             assert_square_sets_match_the_mailbox(&board);
             assert_tactical_moves_are_the_legal_captures(&board);
+            assert_stages_split_the_legal_moves(&board);
         }
     }
     assert!(plies > 10_000, "the playouts should cover many positions, got {plies}");

@@ -2,11 +2,11 @@
 //! micro-Max (probe, horizon, hash move first, generate, recurse with the recapture
 //! extension, store), followed by quiescence.
 
-use super::ordering::{is_tactical, loses_material, pick_next, score_moves, KILLER_KEY_MIN};
+use super::ordering::{is_tactical, loses_material, pick_next, score_moves, MovePicker, KILLER_KEY_MIN};
 use super::{Searcher, INFINITY, MATE, MAX_PLY};
 use crate::board::Board;
 use crate::eval::{evaluate_cached, evaluate_lazy};
-use crate::movegen::{generate_legal, generate_tactical};
+use crate::movegen::{generate_legal, generate_tactical, MoveGen, MoveList};
 use crate::tt::{Bound, MATE_BOUND};
 use crate::types::*;
 
@@ -162,20 +162,23 @@ impl Searcher<'_> {
             hash_move = self.tt.probe(key, ply).map_or(Move::NONE, |h| h.best_move);
         }
 
-        // Step 8. Generate the legal moves. None: checkmate or stalemate.
-        self.frames[ply].moves.clear();
-        generate_legal(board, &mut self.frames[ply].moves);
-        let n = self.frames[ply].moves.len();
-        if n == 0 {
-            return if in_check { -MATE + ply as i32 } else { DRAW };
-        }
+        // Step 8. The 50-move rule: a draw, unless the side to move is checkmated. Only here
+        // must the node know up front whether it has a legal move at all.
         if board.halfmove_clock() >= 100 {
-            return DRAW;
+            let mut any = MoveList::new();
+            generate_legal(board, &mut any);
+            return if any.is_empty() && in_check { -MATE + ply as i32 } else { DRAW };
         }
 
-        // Step 9. Order: hash move first, then captures by MVV/LVA, killers, history.
-        let frame = &mut self.frames[ply];
-        score_moves(board, frame.moves.as_slice(), hash_move, &mut frame.keys[..n], Some((&self.quiet, ply)));
+        // Step 9. Order: hash move first, then captures by MVV/LVA, killers, history. The
+        // moves are generated in stages as they are needed (see `MovePicker`): a node that
+        // cuts off on its hash move generates nothing, and one that cuts off on a capture
+        // never generates its quiet moves.
+        let generator = MoveGen::new(board);
+        if hash_move.is_some() && !generator.is_legal(hash_move) {
+            hash_move = Move::NONE;
+        }
+        let mut picker = MovePicker::new(hash_move);
 
         // Step 10. Try each move. A recapture at the horizon on the square the opponent just
         // moved to does not use up depth (micro-Max's recapture extension), so the exchange is
@@ -193,10 +196,16 @@ impl Searcher<'_> {
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
         let mut quiet_count = 0;
-        for i in 0..n {
+        let mut tried = 0;
+        loop {
             let frame = &mut self.frames[ply];
-            let m = pick_next(frame.moves.as_mut_slice(), &mut frame.keys[..n], i);
-            let sort_key = frame.keys[i];
+            let quiet_history = (&self.quiet, ply);
+            let Some((m, sort_key)) = picker.next(board, &generator, &mut frame.moves, &mut frame.keys, quiet_history)
+            else {
+                break;
+            };
+            let i = tried;
+            tried += 1;
             let quiet = !is_tactical(board, m);
             // Futility pruning: at the last plies, a quiet move cannot lift a static score
             // this far below alpha (it gains no material), so it is skipped once one move
@@ -268,6 +277,11 @@ impl Searcher<'_> {
             }
         }
 
+        // No legal move: checkmate or stalemate.
+        if tried == 0 {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
+        }
+
         // Step 11. Store the result with the kind of bound it is.
         let bound = if best_score >= beta {
             Bound::Lower
@@ -326,9 +340,9 @@ impl Searcher<'_> {
         let n = frame.moves.len();
         score_moves(board, frame.moves.as_slice(), Move::NONE, &mut frame.keys[..n], None);
         let evading = qply < QS_CHECK_PLIES && in_check;
-        for i in 0..n {
+        for _ in 0..n {
             let frame = &mut self.frames[ply];
-            let m = pick_next(frame.moves.as_mut_slice(), &mut frame.keys[..n], i);
+            let (m, _) = pick_next(frame.moves.as_slice(), &mut frame.keys[..n]);
             // Captures that lose material by SEE are not searched (a side may stand pat
             // instead), unless evading check, where every reply counts.
             if !evading && m.promotion() == 0 && loses_material(board, m) {

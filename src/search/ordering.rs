@@ -6,6 +6,7 @@
 //! the *history* table (how often a from-to pair has cut off anywhere, weighted by depth).
 
 use crate::board::Board;
+use crate::movegen::{MoveGen, MoveList};
 use crate::see::see;
 use crate::types::*;
 
@@ -144,22 +145,102 @@ pub fn is_tactical(board: &Board, m: Move) -> bool {
         || (m.to() == board.ep_square() && kind_of(board.piece_at(m.from())) == PAWN)
 }
 
-/// Selection sort, one step at a time: brings the best remaining move to place `i` and
-/// returns it. Of equal keys the earliest wins, and the moves passed over keep their order
-/// (the ones between slide up one place), so the moves come out exactly as a stable sort by
-/// key would give them. That makes the order of a list the same whether its moves are
-/// generated at once or in stages (captures first, then quiet moves). With an early cutoff
-/// most of the list is never sorted. Needs `i < moves.len()`.
+/// The key a move gets once [`pick_next`] has handed it out: below every real key.
+const PICKED: i32 = i32::MIN;
+
+/// Selection sort, one step at a time: returns the move with the largest key not yet
+/// picked, with its key, and marks it picked. Of equal keys the earliest in the list wins,
+/// so the moves come out exactly as a stable sort by key would give them. That makes the
+/// order the same whether a node's moves are generated at once or in stages (captures
+/// first, then quiet moves). With an early cutoff most of the list is never sorted.
+/// Call it at most `moves.len()` times per list.
 #[inline]
-pub fn pick_next(moves: &mut [Move], keys: &mut [i32], i: usize) -> Move {
+pub fn pick_next(moves: &[Move], keys: &mut [i32]) -> (Move, i32) {
     // Two passes, the largest key and then the first move with it: the first pass is a plain
-    // maximum, which the compiler turns into vector instructions.
-    let rest = &keys[i..moves.len()];
-    let largest = rest.iter().copied().max().unwrap_or(0);
-    let best = i + rest.iter().position(|&k| k == largest).unwrap_or(0);
-    moves[i..=best].rotate_right(1);
-    keys[i..=best].rotate_right(1);
-    moves[i]
+    // maximum, which the compiler turns into vector instructions. Nothing is moved.
+    let keys = &mut keys[..moves.len()];
+    let largest = keys.iter().copied().max().unwrap_or(PICKED);
+    let best = keys.iter().position(|&k| k == largest).unwrap_or(0);
+    keys[best] = PICKED;
+    (moves[best], largest)
+}
+
+/// Where a [`MovePicker`] is in its node's moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    HashMove,
+    GenerateNoisy,
+    Noisy,
+    GenerateQuiet,
+    Quiet,
+    Done,
+}
+
+/// Hands out a search node's moves in order, generating them in stages so that a cutoff
+/// saves the work of the moves it made unnecessary: first the hash move (checked for
+/// legality, not generated), then the captures and promotions by MVV/LVA, then the quiet
+/// moves by killers and history. Because [`pick_next`] is a stable selection and every
+/// capture or promotion key is above every quiet key, the order is exactly that of sorting
+/// the whole list at once; only the work differs.
+pub struct MovePicker {
+    stage: Stage,
+    hash_move: Move,
+    /// The current stage's moves are `list[..len]`; the next to hand out is at `next`.
+    len: usize,
+    next: usize,
+}
+
+impl MovePicker {
+    /// A picker for a node whose hash move (NONE for none) is known to be legal.
+    pub fn new(hash_move: Move) -> MovePicker {
+        MovePicker { stage: Stage::HashMove, hash_move, len: 0, next: 0 }
+    }
+
+    /// The next move and its sort key, or None when all have been handed out. `list` and
+    /// `keys` are the node's scratch space and must be passed in unchanged between calls.
+    pub fn next(
+        &mut self,
+        board: &Board,
+        generator: &MoveGen,
+        list: &mut MoveList,
+        keys: &mut [i32],
+        quiet: (&QuietHistory, usize),
+    ) -> Option<(Move, i32)> {
+        loop {
+            match self.stage {
+                Stage::HashMove => {
+                    self.stage = Stage::GenerateNoisy;
+                    if self.hash_move.is_some() {
+                        return Some((self.hash_move, HASH_MOVE));
+                    }
+                }
+                Stage::GenerateNoisy | Stage::GenerateQuiet => {
+                    list.clear();
+                    if self.stage == Stage::GenerateNoisy {
+                        generator.noisy(list);
+                        self.stage = Stage::Noisy;
+                    } else {
+                        generator.quiet(list);
+                        self.stage = Stage::Quiet;
+                    }
+                    self.len = list.len();
+                    self.next = 0;
+                    score_moves(board, list.as_slice(), Move::NONE, &mut keys[..self.len], Some(quiet));
+                }
+                Stage::Noisy | Stage::Quiet => {
+                    while self.next < self.len {
+                        let (m, key) = pick_next(list.as_slice(), &mut keys[..self.len]);
+                        self.next += 1;
+                        if m != self.hash_move {
+                            return Some((m, key));
+                        }
+                    }
+                    self.stage = if self.stage == Stage::Noisy { Stage::GenerateQuiet } else { Stage::Done };
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
 }
 
 /// Orders the root moves once, before the first iteration: hash move, then MVV/LVA.
@@ -180,12 +261,12 @@ mod tests {
         let b = Move::new(square(1, 1), square(1, 2), 0);
         let c = Move::new(square(2, 1), square(2, 2), 0);
         let d = Move::new(square(3, 1), square(3, 2), 0);
-        let mut moves = [a, b, c, d];
+        let moves = [a, b, c, d];
         let mut keys = [5, 9, 5, 9];
-        // Equal keys come out in list order, as a stable sort would give them (swapping the
-        // pick into place would have moved `a` behind `c`).
-        let picked: Vec<Move> = (0..4).map(|i| pick_next(&mut moves, &mut keys, i)).collect();
-        assert_eq!(picked, [b, d, a, c]);
+        // Equal keys come out in list order, as a stable sort would give them (swapping each
+        // pick into place, the old way, moved `a` behind `c`).
+        let picked: Vec<(Move, i32)> = (0..4).map(|_| pick_next(&moves, &mut keys)).collect();
+        assert_eq!(picked, [(b, 9), (d, 9), (a, 5), (c, 5)]);
     }
 
     #[test]
