@@ -5,71 +5,62 @@
 //! quiescence, captures that lose material.
 //!
 //! Sliders behind other pieces join in as the pieces in front are used up ("x-rays"): the
-//! attacker search treats the squares already vacated in the exchange as empty.
+//! attacker search treats the squares already vacated in the exchange as empty. It asks the
+//! square sets which pieces of each kind reach the square, cheapest kind first.
 
 use crate::board::Board;
-use crate::movegen::{ray_step, STEP_VECTORS};
+use crate::squareset::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks, SquareSet,
+};
 use crate::types::*;
 
 /// Piece values for exchanges, by kind. The king can capture last but is never captured.
 const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 950, 20_000];
 
-/// Whether the piece on `from` attacks `target` when the squares in `vacated` are empty.
-fn attacks_through(board: &Board, from: Square, target: Square, vacated: u128) -> bool {
-    let piece = board.piece_at(from);
-    let kind = kind_of(piece);
-    let step = ray_step(target, from);
-    match kind {
-        PAWN => {
-            let forward = colour_of(piece).forward();
-            target == from.wrapping_add_signed(forward - 1) || target == from.wrapping_add_signed(forward + 1)
-        }
-        KNIGHT | KING => STEP_VECTORS[kind as usize].iter().any(|&s| from.wrapping_add_signed(s) == target),
-        _ => {
-            let diagonal = step.unsigned_abs() == 15 || step.unsigned_abs() == 17;
-            let fits = match kind {
-                BISHOP => diagonal,
-                ROOK => step != 0 && !diagonal,
-                _ => step != 0,
-            };
-            if !fits {
-                return false;
-            }
-            let mut sq = from.wrapping_add_signed(step);
-            while sq != target {
-                if board.piece_at(sq) != EMPTY && vacated & (1u128 << sq) == 0 {
-                    return false;
-                }
-                sq = sq.wrapping_add_signed(step);
-            }
-            true
-        }
-    }
-}
-
 /// The square of `side`'s least valuable piece that attacks `target`, skipping pieces
-/// already used (in `vacated`).
-fn least_valuable_attacker(board: &Board, target: Square, side: Colour, vacated: u128) -> Option<Square> {
-    let mut best: Option<(i32, Square)> = None;
-    for &s in board.pieces(side) {
-        let from = s as Square;
-        if vacated & (1u128 << from) != 0 || from == target {
+/// already used (in `vacated`, which also count as empty for the sliders behind them).
+/// Of several pieces of the cheapest kind, the first in the side's piece list.
+fn least_valuable_attacker(board: &Board, target: Square, side: Colour, vacated: SquareSet) -> Option<Square> {
+    let t = to_64(target);
+    let occupied = board.occupied() & !vacated;
+    for kind in PAWN..=KING {
+        let pieces = board.piece_set(side, kind) & !vacated;
+        if pieces == 0 {
             continue;
         }
-        let value = SEE_VALUE[kind_of(board.piece_at(from)) as usize];
-        if best.is_some_and(|(v, _)| v <= value) {
-            continue;
+        let reach = match kind {
+            // The squares a pawn of `side` attacks `target` from are those a pawn of the
+            // other colour on `target` would attack.
+            PAWN => pawn_attacks(1 << t, side.flip()),
+            KNIGHT => knight_attacks(t),
+            BISHOP => bishop_attacks(t, occupied),
+            ROOK => rook_attacks(t, occupied),
+            QUEEN => queen_attacks(t, occupied),
+            _ => king_attacks(t),
+        };
+        let attackers = reach & pieces;
+        if attackers.is_power_of_two() {
+            return Some(from_64(attackers.trailing_zeros() as usize));
         }
-        if attacks_through(board, from, target, vacated) {
-            best = Some((value, from));
+        if attackers != 0 {
+            return board.pieces(side).iter().map(|&s| s as Square).find(|&sq| attackers & 1 << to_64(sq) != 0);
         }
     }
-    best.map(|(_, sq)| sq)
+    None
 }
 
 /// The exchange value of move `m` for the side making it, in centipawns (0 for a quiet move
 /// that cannot be taken back, negative when the piece would be lost for less).
 pub fn see(board: &Board, m: Move) -> i32 {
+    exchange(board, m, least_valuable_attacker)
+}
+
+/// [`see`], with the attacker search passed in (the tests pass a mailbox walk).
+fn exchange(
+    board: &Board,
+    m: Move,
+    least_valuable_attacker: impl Fn(&Board, Square, Colour, SquareSet) -> Option<Square>,
+) -> i32 {
     let (from, to) = (m.from(), m.to());
     let mover = board.piece_at(from);
     let mut captured_value = SEE_VALUE[kind_of(board.piece_at(to)) as usize];
@@ -81,7 +72,7 @@ pub fn see(board: &Board, m: Move) -> i32 {
     gains[0] = captured_value;
     let mut on_square =
         if m.promotion() != 0 { SEE_VALUE[m.promotion() as usize] } else { SEE_VALUE[kind_of(mover) as usize] };
-    let mut vacated = 1u128 << from;
+    let mut vacated: SquareSet = 1 << to_64(from);
     let mut side = colour_of(mover).flip();
     let mut depth = 0;
     while depth + 1 < gains.len() {
@@ -89,7 +80,7 @@ pub fn see(board: &Board, m: Move) -> i32 {
         depth += 1;
         gains[depth] = on_square - gains[depth - 1];
         on_square = SEE_VALUE[kind_of(board.piece_at(attacker)) as usize];
-        vacated |= 1u128 << attacker;
+        vacated |= 1 << to_64(attacker);
         side = side.flip();
     }
     // Either side may stand pat instead of recapturing: fold back from the end.
@@ -103,6 +94,95 @@ pub fn see(board: &Board, m: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::movegen::{generate_legal, ray_step, MoveList, STEP_VECTORS};
+
+    /// Whether the piece on `from` attacks `target` when the squares in `vacated` are empty.
+    fn attacks_through(board: &Board, from: Square, target: Square, vacated: SquareSet) -> bool {
+        let piece = board.piece_at(from);
+        let kind = kind_of(piece);
+        let step = ray_step(target, from);
+        match kind {
+            PAWN => {
+                let forward = colour_of(piece).forward();
+                target == from.wrapping_add_signed(forward - 1) || target == from.wrapping_add_signed(forward + 1)
+            }
+            KNIGHT | KING => STEP_VECTORS[kind as usize].iter().any(|&s| from.wrapping_add_signed(s) == target),
+            _ => {
+                let diagonal = step.unsigned_abs() == 15 || step.unsigned_abs() == 17;
+                let fits = match kind {
+                    BISHOP => diagonal,
+                    ROOK => step != 0 && !diagonal,
+                    _ => step != 0,
+                };
+                if !fits {
+                    return false;
+                }
+                let mut sq = from.wrapping_add_signed(step);
+                while sq != target {
+                    if board.piece_at(sq) != EMPTY && vacated & 1 << to_64(sq) == 0 {
+                        return false;
+                    }
+                    sq = sq.wrapping_add_signed(step);
+                }
+                true
+            }
+        }
+    }
+
+    /// The attacker search as a walk over the piece list and the mailbox (the first version).
+    fn reference_least_valuable_attacker(
+        board: &Board,
+        target: Square,
+        side: Colour,
+        vacated: SquareSet,
+    ) -> Option<Square> {
+        let mut best: Option<(i32, Square)> = None;
+        for &s in board.pieces(side) {
+            let from = s as Square;
+            if vacated & 1 << to_64(from) != 0 || from == target {
+                continue;
+            }
+            let value = SEE_VALUE[kind_of(board.piece_at(from)) as usize];
+            if best.is_some_and(|(v, _)| v <= value) {
+                continue;
+            }
+            if attacks_through(board, from, target, vacated) {
+                best = Some((value, from));
+            }
+        }
+        best.map(|(_, sq)| sq)
+    }
+
+    /// Along random playouts, the set-based attacker search gives the same exchange values
+    /// as the mailbox walk, for every capture.
+    #[test]
+    fn square_sets_agree_with_the_mailbox_walk() {
+        let starts = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r2q1rk1/1b1nbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 4 12",
+            "3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1",
+        ];
+        let mut seed = 0x5EEu64;
+        let mut compared = 0;
+        for fen in starts {
+            let mut board = Board::from_fen(fen).unwrap();
+            for _ in 0..150 {
+                let mut moves = MoveList::new();
+                generate_legal(&board, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.iter().filter(|m| board.piece_at(m.to()) != EMPTY) {
+                    let expected = exchange(&board, m, reference_least_valuable_attacker);
+                    assert_eq!(see(&board, m), expected, "{} {}", board.to_fen(), m.to_uci());
+                    compared += 1;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                board.make_move(moves.as_slice()[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(compared > 500, "only {compared} captures compared");
+    }
 
     fn see_of(fen: &str, text: &str) -> i32 {
         let board = Board::from_fen(fen).unwrap();
