@@ -20,7 +20,7 @@ use attacks::{attack_bit, delta, ATTACKS, RAY_STEP};
 pub use attacks::{is_attacked, piece_attacks, ray_step};
 
 use crate::board::{Board, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
-use crate::squareset::{self, nearest_blocker};
+use crate::squareset::{self, knight_attacks, nearest_blocker};
 use crate::types::*;
 
 /// Step vectors per kind, one row each (micro-Max's step-vector list). A slider repeats its
@@ -58,6 +58,22 @@ static SET_DIRECTIONS: [[usize; 8]; 7] = {
         kind += 1;
     }
     table
+};
+
+/// The square-set index step (8 per rank) of a 0x88 step.
+const fn index_step(step: isize) -> isize {
+    let rank_step = (step + 8).div_euclid(16);
+    rank_step * 8 + (step - 16 * rank_step)
+}
+
+// The knight's steps, as square-set index steps, strictly decrease (see `generate`).
+const _: () = {
+    let steps = STEP_VECTORS[KNIGHT as usize];
+    let mut i = 1;
+    while i < steps.len() {
+        assert!(index_step(steps[i]) < index_step(steps[i - 1]));
+        i += 1;
+    }
 };
 
 /// True for the kinds that repeat their step.
@@ -325,6 +341,23 @@ impl MoveGen<'_> {
                             if colour_of(board.piece_at(to)) == them && legal(to) {
                                 list.push(Move::new(from, to, 0));
                             }
+                        }
+                    }
+                    continue;
+                }
+                if kind == KNIGHT {
+                    // The jumps in step-vector order land on ever lower squares (checked at
+                    // compile time below), so the attack set read from the top down gives
+                    // the moves in the same order as the step walk.
+                    let captures = if scope.captures() { board.colour_set(them) } else { 0 };
+                    let quiets = if scope.quiet_moves() { !occupied } else { 0 };
+                    let mut targets = knight_attacks(to_64(from)) & (captures | quiets);
+                    while targets != 0 {
+                        let sq64 = 63 - targets.leading_zeros() as usize;
+                        targets ^= 1 << sq64;
+                        let to = from_64(sq64);
+                        if legal(to) {
+                            list.push(Move::new(from, to, 0));
                         }
                     }
                     continue;
