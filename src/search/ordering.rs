@@ -98,29 +98,27 @@ pub fn move_key(board: &Board, m: Move, hash_move: Move) -> i32 {
     key
 }
 
-/// Fills `keys` with the ordering key of each move: hash move, captures and promotions by
-/// MVV/LVA, killers, then quiet moves by history.
-pub fn score_moves(
-    board: &Board,
-    moves: &[Move],
-    hash_move: Move,
-    keys: &mut [i32],
-    quiet: Option<(&QuietHistory, usize)>,
-) {
+/// Fills `keys` with the ordering key of each move: hash move, then captures and promotions
+/// by MVV/LVA; other moves get 0.
+pub fn score_moves(board: &Board, moves: &[Move], hash_move: Move, keys: &mut [i32]) {
     for (key, &m) in keys.iter_mut().zip(moves) {
         *key = move_key(board, m, hash_move);
-        if *key == 0 {
-            if let Some((q, ply)) = quiet {
-                let killers = q.killers(ply);
-                *key = if m == killers[0] {
-                    KILLER[0]
-                } else if m == killers[1] {
-                    KILLER[1]
-                } else {
-                    q.score(board.side(), m)
-                };
-            }
-        }
+    }
+}
+
+/// Fills `keys` for moves that neither capture nor promote: the killers, then the rest by
+/// history.
+pub fn score_quiet_moves(board: &Board, moves: &[Move], keys: &mut [i32], quiet: &QuietHistory, ply: usize) {
+    let killers = quiet.killers(ply);
+    let side = board.side();
+    for (key, &m) in keys.iter_mut().zip(moves) {
+        *key = if m == killers[0] {
+            KILLER[0]
+        } else if m == killers[1] {
+            KILLER[1]
+        } else {
+            quiet.score(side, m)
+        };
     }
 }
 
@@ -218,14 +216,16 @@ impl MovePicker {
                     list.clear();
                     if self.stage == Stage::GenerateNoisy {
                         generator.noisy(list);
+                        score_moves(board, list.as_slice(), Move::NONE, &mut keys[..list.len()]);
                         self.stage = Stage::Noisy;
                     } else {
                         generator.quiet(list);
+                        let (history, ply) = quiet;
+                        score_quiet_moves(board, list.as_slice(), &mut keys[..list.len()], history, ply);
                         self.stage = Stage::Quiet;
                     }
                     self.len = list.len();
                     self.next = 0;
-                    score_moves(board, list.as_slice(), Move::NONE, &mut keys[..self.len], Some(quiet));
                 }
                 Stage::Noisy | Stage::Quiet => {
                     while self.next < self.len {
