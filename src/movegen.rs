@@ -20,7 +20,7 @@ use attacks::{attack_bit, delta, ATTACKS, RAY_STEP};
 pub use attacks::{is_attacked, piece_attacks, ray_step};
 
 use crate::board::{Board, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
-use crate::squareset::{self, knight_attacks, nearest_blocker};
+use crate::squareset::{self, king_attacks, knight_attacks, nearest_blocker};
 use crate::types::*;
 
 /// Step vectors per kind, one row each (micro-Max's step-vector list). A slider repeats its
@@ -327,6 +327,17 @@ impl MoveGen<'_> {
                     !restricted || (r.evasion & bit(to) != 0 && (pin_step == 0 || ray_step(to, king) == pin_step))
                 };
                 let kind = kind_of(piece);
+                if kind == PAWN && !scope.quiet_moves() {
+                    // Without quiet moves, a pawn that attacks no enemy piece nor the e.p.
+                    // square, and is not about to promote, has nothing to add: skip it.
+                    let sq64 = to_64(from);
+                    let ep = board.ep_square();
+                    let targets = board.colour_set(them) | if ep != NO_SQUARE { 1 << to_64(ep) } else { 0 };
+                    let promotes = rank_of(from.wrapping_add_signed(us.forward())) % 7 == 0;
+                    if squareset::pawn_attacks(1 << sq64, us) & targets == 0 && !promotes {
+                        continue;
+                    }
+                }
                 if kind == PAWN {
                     generate_pawn_moves(board, list, scope, from, &legal);
                     continue;
@@ -385,7 +396,11 @@ impl MoveGen<'_> {
         if only_from != NO_SQUARE && only_from != king {
             return;
         }
-        // The king: never onto an attacked square, never back along a checking ray.
+        // The king: never onto an attacked square, never back along a checking ray. Without
+        // quiet moves, a king next to no enemy piece has none to add.
+        if !scope.quiet_moves() && king_attacks(to_64(king)) & board.colour_set(them) == 0 {
+            return;
+        }
         for &step in STEP_VECTORS[KING as usize] {
             let to = king.wrapping_add_signed(step);
             if !on_board(to) {
