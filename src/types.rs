@@ -216,6 +216,18 @@ impl Move {
         from_64((self.0 >> 6 & 63) as usize)
     }
 
+    /// The square the piece leaves, as a square-set index (0..64).
+    #[inline(always)]
+    pub const fn from_index(self) -> usize {
+        (self.0 & 63) as usize
+    }
+
+    /// The square the piece lands on, as a square-set index (0..64).
+    #[inline(always)]
+    pub const fn to_index(self) -> usize {
+        (self.0 >> 6 & 63) as usize
+    }
+
     /// The kind a pawn promotes to, or 0.
     #[inline(always)]
     pub const fn promotion(self) -> Kind {

@@ -39,7 +39,7 @@ impl QuietHistory {
 
     #[inline(always)]
     fn index(m: Move) -> usize {
-        to_64(m.from()) * 64 + to_64(m.to())
+        m.from_index() * 64 + m.to_index()
     }
 
     /// The killers at a ply.
