@@ -4,9 +4,11 @@
 //! captures the king. Here every generated move is legal, which is what perft counts and what
 //! lets the search trust its move count for mate and stalemate. The method:
 //!
-//! 1. Find the checkers and the pinned pieces by looking from each enemy piece towards our
-//!    king through the 0x88 *attack table*: one lookup tells whether a piece of that kind
-//!    could reach the king from there at all, and the ray step to walk if so.
+//! 1. Find the checkers and the pinned pieces. Knights and pawns that check stand where a
+//!    knight or pawn on the king's square would attack (a square-set lookup each). A slider
+//!    matters only if it stands on a line through the king; for each such slider, walk the
+//!    0x88 ray between it and the king (its step from the *ray-step table*): nothing between
+//!    is a check, exactly one of our pieces between is a pin.
 //! 2. In double check only the king moves. In single check the other pieces may only land on
 //!    the checker or between it and the king (the *evasion mask*).
 //! 3. A pinned piece may only move along the line through its king.
@@ -16,7 +18,7 @@
 
 mod attacks;
 
-use attacks::{attack_bit, delta, ATTACKS, RAY_STEP};
+use attacks::{delta, RAY_STEP};
 pub use attacks::{is_attacked, piece_attacks, ray_step};
 
 use crate::board::{Board, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
@@ -260,20 +262,25 @@ const fn bit(sq: Square) -> u128 {
 /// Step 1: checkers, pins and the evasion mask.
 fn restrictions(board: &Board, us: Colour, king: Square) -> Restrictions {
     let mut r = Restrictions { evasion: !0, pinned: 0, checkers: 0, check_rays: [0; 2] };
-    for &s in board.pieces(us.flip()) {
-        let from = s as Square;
-        let piece = board.piece_at(from);
-        let d = delta(king, from);
-        if ATTACKS[d] & attack_bit(piece) == 0 {
-            continue;
-        }
-        if !is_slider(kind_of(piece)) {
-            r.checkers += 1;
-            r.evasion = if r.checkers == 1 { bit(from) } else { 0 };
-            continue;
-        }
+    let them = us.flip();
+    let k = to_64(king);
+    // Knights and pawns can only check, from the squares a knight or a pawn of ours on the
+    // king's square would attack.
+    let contact = knight_attacks(k) & board.piece_set(them, KNIGHT)
+        | squareset::pawn_attacks(1 << k, us) & board.piece_set(them, PAWN);
+    for sq in squareset::squares(contact) {
+        r.checkers += 1;
+        r.evasion = if r.checkers == 1 { bit(from_64(sq)) } else { 0 };
+    }
+    // Sliders that would reach the king on an empty board: each checks, pins one of our
+    // pieces, or is blocked.
+    let queens = board.piece_set(them, QUEEN);
+    let snipers = squareset::rook_attacks(k, 0) & (board.piece_set(them, ROOK) | queens)
+        | squareset::bishop_attacks(k, 0) & (board.piece_set(them, BISHOP) | queens);
+    for sq in squareset::squares(snipers) {
+        let from = from_64(sq);
         // Walk from the slider to the king, noting what stands between.
-        let step = RAY_STEP[d] as isize;
+        let step = RAY_STEP[delta(king, from)] as isize;
         let mut ray = bit(from);
         let mut blocker = NO_SQUARE;
         let mut sq = from.wrapping_add_signed(step);

@@ -2,7 +2,8 @@
 //!
 //! Two tools answer it. micro-Max's 0x88 *attack table*, indexed by the difference of two
 //! squares, says at once whether a piece of some kind could attack one square from the other
-//! and along which step; the generator uses it to find checkers and pins. Square sets (see
+//! and along which step: the generator takes the step between a slider and the king from it
+//! to walk a possible pin, and FEN checking counts checkers with it. Square sets (see
 //! `squareset`) answer "is this square attacked by that side?" from the square's point of
 //! view, which the king's moves, castling and every check test ask.
 
