@@ -275,8 +275,8 @@ fn restrictions(board: &Board, us: Colour, king: Square) -> Restrictions {
     // Sliders that would reach the king on an empty board: each checks, pins one of our
     // pieces, or is blocked.
     let queens = board.piece_set(them, QUEEN);
-    let snipers = squareset::rook_attacks(k, 0) & (board.piece_set(them, ROOK) | queens)
-        | squareset::bishop_attacks(k, 0) & (board.piece_set(them, BISHOP) | queens);
+    let snipers = squareset::rook_lines(k) & (board.piece_set(them, ROOK) | queens)
+        | squareset::bishop_lines(k) & (board.piece_set(them, BISHOP) | queens);
     for sq in squareset::squares(snipers) {
         let from = from_64(sq);
         // Walk from the slider to the king, noting what stands between.

@@ -224,6 +224,18 @@ fn rank_attacks(sq: usize, occupied: SquareSet) -> SquareSet {
     (RANK_ATTACKS[inner as usize][sq & 7] as SquareSet) << rank_shift
 }
 
+/// The squares a bishop on `sq` would attack on an empty board: its two diagonals.
+#[inline(always)]
+pub fn bishop_lines(sq: usize) -> SquareSet {
+    LINES[sq][1] | LINES[sq][2]
+}
+
+/// The squares a rook on `sq` would attack on an empty board: its file and rank.
+#[inline(always)]
+pub fn rook_lines(sq: usize) -> SquareSet {
+    LINES[sq][0] | (0xFF << (sq & 56)) ^ 1 << sq
+}
+
 /// The squares a bishop on `sq` attacks when `occupied` holds the pieces.
 #[inline(always)]
 pub fn bishop_attacks(sq: usize, occupied: SquareSet) -> SquareSet {
@@ -340,6 +352,8 @@ mod tests {
                     "{occupied:x} {sq}"
                 );
                 assert_eq!(rook_attacks(sq, occupied), ray_walk(sq, occupied, &ROOK_DIRECTIONS), "{occupied:x} {sq}");
+                assert_eq!(bishop_lines(sq), bishop_attacks(sq, 0));
+                assert_eq!(rook_lines(sq), rook_attacks(sq, 0));
             }
         }
     }

@@ -9,7 +9,9 @@
 
 use super::{is_slider, STEP_VECTORS};
 use crate::board::Board;
-use crate::squareset::{self, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::squareset::{
+    self, bishop_attacks, bishop_lines, king_attacks, knight_attacks, rook_attacks, rook_lines, SquareSet,
+};
 use crate::types::*;
 
 /// The attack-table bit of a black pawn; kinds use bit `1 << kind` (white pawn is `1 << 1`).
@@ -113,6 +115,13 @@ pub fn is_attacked(board: &Board, target: Square, by: Colour) -> bool {
     knight_attacks(sq) & set(KNIGHT) != 0
         || pawn_origins & set(PAWN) != 0
         || king_attacks(sq) & set(KING) != 0
-        || bishop_attacks(sq, occupied) & (set(BISHOP) | set(QUEEN)) != 0
-        || rook_attacks(sq, occupied) & (set(ROOK) | set(QUEEN)) != 0
+        || sliders_attack(bishop_lines(sq), set(BISHOP) | set(QUEEN), || bishop_attacks(sq, occupied))
+        || sliders_attack(rook_lines(sq), set(ROOK) | set(QUEEN), || rook_attacks(sq, occupied))
+}
+
+/// Whether any of `sliders` attacks the square whose empty-board `lines` and real
+/// `attacks` are given; the real attacks are worked out only if a slider is on a line.
+#[inline(always)]
+fn sliders_attack(lines: SquareSet, sliders: SquareSet, attacks: impl Fn() -> SquareSet) -> bool {
+    lines & sliders != 0 && attacks() & sliders != 0
 }
