@@ -327,9 +327,11 @@ impl MoveGen<'_> {
                     continue;
                 }
                 let piece = board.piece_at(from);
-                // A move is legal if it answers any check and keeps any pin.
-                let restricted = r.checkers > 0 || r.pinned & bit(from) != 0;
-                let pin_step = if r.pinned & bit(from) != 0 { ray_step(from, king) } else { 0 };
+                // A move is legal if it answers any check and keeps any pin. (Most positions
+                // have neither, and then no piece needs the test.)
+                let pinned = r.pinned != 0 && r.pinned & bit(from) != 0;
+                let restricted = r.checkers > 0 || pinned;
+                let pin_step = if pinned { ray_step(from, king) } else { 0 };
                 let legal = |to: Square| {
                     !restricted || (r.evasion & bit(to) != 0 && (pin_step == 0 || ray_step(to, king) == pin_step))
                 };
