@@ -163,6 +163,26 @@ pub fn pick_next(moves: &[Move], keys: &mut [i32]) -> (Move, i32) {
     (moves[best], largest)
 }
 
+/// A [`MovePicker`] picks this many moves of a stage one at a time, then sorts the rest.
+const SELECTION_PICKS: usize = 3;
+
+/// Sorts the moves by key, largest first, keeping the order of equal keys (an insertion
+/// sort: the lists are short). Moves already handed out by [`pick_next`] carry the lowest
+/// key and so go last, and the others come out in the order further picks would give.
+fn sort_by_key(moves: &mut [Move], keys: &mut [i32]) {
+    for i in 1..moves.len() {
+        let (m, k) = (moves[i], keys[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] < k {
+            moves[j] = moves[j - 1];
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+        keys[j] = k;
+    }
+}
+
 /// Where a [`MovePicker`] is in its node's moves.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
@@ -229,7 +249,18 @@ impl MovePicker {
                 }
                 Stage::Noisy | Stage::Quiet => {
                     while self.next < self.len {
-                        let (m, key) = pick_next(list.as_slice(), &mut keys[..self.len]);
+                        // A node that has tried a few moves without a cutoff will likely try
+                        // them all: sort the rest once instead of scanning for each pick.
+                        if self.next == SELECTION_PICKS {
+                            sort_by_key(list.as_mut_slice(), &mut keys[..self.len]);
+                        }
+                        let (m, key) = if self.next < SELECTION_PICKS {
+                            pick_next(list.as_slice(), &mut keys[..self.len])
+                        } else {
+                            // Sorted, the picked moves went last, so the rest start at 0.
+                            let i = self.next - SELECTION_PICKS;
+                            (list.as_slice()[i], keys[i])
+                        };
                         self.next += 1;
                         if m != self.hash_move {
                             return Some((m, key));
@@ -267,6 +298,19 @@ mod tests {
         // pick into place, the old way, moved `a` behind `c`).
         let picked: Vec<(Move, i32)> = (0..4).map(|_| pick_next(&moves, &mut keys)).collect();
         assert_eq!(picked, [(b, 9), (d, 9), (a, 5), (c, 5)]);
+    }
+
+    #[test]
+    fn sorting_the_rest_continues_the_selection() {
+        let moves: Vec<Move> = (0..8).map(|i| Move::new(square(i, 1), square(i, 2), 0)).collect();
+        let keys = [3, 7, 3, 9, 7, 1, 9, 3];
+        let mut by_selection = (moves.clone(), keys);
+        let picked: Vec<(Move, i32)> = (0..8).map(|_| pick_next(&by_selection.0, &mut by_selection.1)).collect();
+        let (mut sorted, mut sorted_keys) = (moves.clone(), keys);
+        let mut mixed: Vec<(Move, i32)> = (0..2).map(|_| pick_next(&sorted, &mut sorted_keys)).collect();
+        sort_by_key(&mut sorted, &mut sorted_keys);
+        mixed.extend(sorted.iter().copied().zip(sorted_keys).take(6));
+        assert_eq!(mixed, picked);
     }
 
     #[test]
