@@ -313,6 +313,60 @@ mod tests {
         assert_eq!(mixed, picked);
     }
 
+    /// The staged picker hands out exactly the legal moves, each once, in the order of one
+    /// stable sort of the whole list by key: hash move, captures and promotions, killers,
+    /// history. Checked along playouts, with made-up killers, history and hash moves.
+    #[test]
+    fn staged_picking_equals_sorting_the_whole_list() {
+        use crate::movegen::generate_legal;
+        let mut seed = 0x00C0_FFEE_u64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        let fens = [
+            crate::board::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        ];
+        for fen in fens {
+            let mut board = Board::from_fen(fen).unwrap();
+            for _ in 0..60 {
+                let mut all = MoveList::new();
+                generate_legal(&board, &mut all);
+                if all.is_empty() {
+                    break;
+                }
+                let moves = all.as_slice();
+                let mut history = QuietHistory::new();
+                for &m in moves {
+                    history.history[board.side().index()][QuietHistory::index(m)] = (next() % 7) as i32 - 3;
+                }
+                history.killers[5] = [moves[next() % moves.len()], moves[next() % moves.len()]];
+                let hash_move = if next() % 3 == 0 { Move::NONE } else { moves[next() % moves.len()] };
+                // One stable sort of the whole list by the keys each move gets.
+                let key = |m: Move| match move_key(&board, m, hash_move) {
+                    0 if m == history.killers[5][0] => KILLER[0],
+                    0 if m == history.killers[5][1] => KILLER[1],
+                    0 => history.score(board.side(), m),
+                    k => k,
+                };
+                let mut expected: Vec<Move> = moves.to_vec();
+                expected.sort_by_key(|&m| -key(m));
+                // The picker, stage by stage.
+                let generator = MoveGen::new(&board);
+                let mut picker = MovePicker::new(hash_move);
+                let (mut list, mut keys) = (MoveList::new(), [0; 256]);
+                let mut picked = Vec::new();
+                while let Some((m, _)) = picker.next(&board, &generator, &mut list, &mut keys, (&history, 5)) {
+                    picked.push(m);
+                }
+                assert_eq!(picked, expected, "{}", board.to_fen());
+                board.make_move(moves[next() % moves.len()]);
+            }
+        }
+    }
+
     #[test]
     fn mvv_lva_prefers_big_victims_and_small_attackers() {
         let board = Board::from_fen("7k/8/8/3q4/2P1R3/8/8/4K3 w - - 0 1").unwrap();
