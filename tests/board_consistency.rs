@@ -51,9 +51,26 @@ fn assert_stages_split_the_legal_moves(board: &Board) {
     assert_eq!(quiet.as_slice(), &expected_quiet[..], "{}", board.to_fen());
     for &m in all.iter() {
         assert!(generator.is_legal(m), "{} {}", board.to_fen(), m.to_uci());
-        // The move played backwards is legal only when the generator has it too.
-        let moved = Move::new(m.to(), m.from(), 0);
-        assert_eq!(generator.is_legal(moved), all.iter().any(|&x| x == moved), "{}", board.to_fen());
+        // Near misses, the shapes a table collision leaves: the move backwards, with another
+        // promotion or none, and a move of the other side's piece. Each is legal only when
+        // the generator has it too.
+        let mut near_misses = vec![Move::new(m.to(), m.from(), 0)];
+        near_misses.extend([0, KNIGHT, BISHOP, ROOK, QUEEN].map(|kind| Move::new(m.from(), m.to(), kind)));
+        near_misses.extend(
+            (0..64)
+                .map(from_64)
+                .filter(|&sq| colour_of(board.piece_at(sq)) != board.side())
+                .map(|sq| Move::new(sq, m.to(), 0)),
+        );
+        for near in near_misses {
+            assert_eq!(
+                generator.is_legal(near),
+                all.iter().any(|&x| x == near),
+                "{} {}",
+                board.to_fen(),
+                near.to_uci()
+            );
+        }
     }
 }
 

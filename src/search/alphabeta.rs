@@ -338,7 +338,7 @@ impl Searcher<'_> {
 
         let frame = &mut self.frames[ply];
         let n = frame.moves.len();
-        score_moves(board, frame.moves.as_slice(), Move::NONE, &mut frame.keys[..n]);
+        score_moves(board, frame.moves.as_slice(), &mut frame.keys[..n]);
         let evading = qply < QS_CHECK_PLIES && in_check;
         for _ in 0..n {
             let frame = &mut self.frames[ply];

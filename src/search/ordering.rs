@@ -98,11 +98,11 @@ pub fn move_key(board: &Board, m: Move, hash_move: Move) -> i32 {
     key
 }
 
-/// Fills `keys` with the ordering key of each move: hash move, then captures and promotions
-/// by MVV/LVA; other moves get 0.
-pub fn score_moves(board: &Board, moves: &[Move], hash_move: Move, keys: &mut [i32]) {
+/// Fills `keys` with the ordering key of each move: captures and promotions by MVV/LVA;
+/// other moves get 0. (The hash move is handed out before any list is scored.)
+pub fn score_moves(board: &Board, moves: &[Move], keys: &mut [i32]) {
     for (key, &m) in keys.iter_mut().zip(moves) {
-        *key = move_key(board, m, hash_move);
+        *key = move_key(board, m, Move::NONE);
     }
 }
 
@@ -198,8 +198,10 @@ enum Stage {
 /// saves the work of the moves it made unnecessary: first the hash move (checked for
 /// legality, not generated), then the captures and promotions by MVV/LVA, then the quiet
 /// moves by killers and history. Because [`pick_next`] is a stable selection and every
-/// capture or promotion key is above every quiet key, the order is exactly that of sorting
-/// the whole list at once; only the work differs.
+/// capture or promotion key is above every quiet key, the order is that of one stable sort
+/// of the whole list by the same keys. One thing differs from scoring the whole list up
+/// front: the quiet moves are scored when their stage starts, so with the history as the
+/// captures' subtrees have left it.
 pub struct MovePicker {
     stage: Stage,
     hash_move: Move,
@@ -236,7 +238,7 @@ impl MovePicker {
                     list.clear();
                     if self.stage == Stage::GenerateNoisy {
                         generator.noisy(list);
-                        score_moves(board, list.as_slice(), Move::NONE, &mut keys[..list.len()]);
+                        score_moves(board, list.as_slice(), &mut keys[..list.len()]);
                         self.stage = Stage::Noisy;
                     } else {
                         generator.quiet(list);
