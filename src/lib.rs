@@ -18,3 +18,6 @@ pub mod tt;
 pub mod types;
 pub mod uci;
 pub mod zobrist;
+
+#[cfg(test)]
+mod testing;

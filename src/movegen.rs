@@ -38,11 +38,17 @@ pub const STEP_VECTORS: [&[isize]; 7] = [
     &[16, -16, 1, -1, 17, 15, -15, -17],   // king: the queen's steps, one at a time
 ];
 
+/// A 0x88 step as (file step, rank step): 16 is one rank, and what is left over is the file
+/// step (-2..=2 for the steps used here).
+const fn step_parts(step: isize) -> (isize, isize) {
+    let rank_step = (step + 8).div_euclid(16);
+    (step - 16 * rank_step, rank_step)
+}
+
 /// The square-set direction (see `squareset`) of a 0x88 step between neighbouring squares.
 const fn set_direction(step: isize) -> usize {
-    // A step of 16 is one rank; what is left over is the file step (-1, 0 or 1).
-    let rank_step = (step + 8).div_euclid(16);
-    squareset::direction_of((step - 16 * rank_step) as i32, rank_step as i32)
+    let (file_step, rank_step) = step_parts(step);
+    squareset::direction_of(file_step as i32, rank_step as i32)
 }
 
 /// `SET_DIRECTIONS[kind][i]`: the square-set direction of `STEP_VECTORS[kind][i]`, for sliders.
@@ -64,8 +70,8 @@ static SET_DIRECTIONS: [[usize; 8]; 7] = {
 
 /// The square-set index step (8 per rank) of a 0x88 step.
 const fn index_step(step: isize) -> isize {
-    let rank_step = (step + 8).div_euclid(16);
-    rank_step * 8 + (step - 16 * rank_step)
+    let (file_step, rank_step) = step_parts(step);
+    rank_step * 8 + file_step
 }
 
 // The knight's steps, as square-set index steps, strictly decrease (see `generate`).

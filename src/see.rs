@@ -162,7 +162,7 @@ mod tests {
             "r2q1rk1/1b1nbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 4 12",
             "3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1",
         ];
-        let mut seed = 0x5EEu64;
+        let mut rng = crate::testing::TestRng(0x5EE);
         let mut compared = 0;
         for fen in starts {
             let mut board = Board::from_fen(fen).unwrap();
@@ -190,8 +190,7 @@ mod tests {
                         checked(&board, sq, side, 0);
                     }
                 }
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                board.make_move(moves.as_slice()[(seed >> 33) as usize % moves.len()]);
+                board.make_move(moves.as_slice()[rng.below(moves.len())]);
             }
         }
         assert!(compared > 500, "only {compared} captures compared");

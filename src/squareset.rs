@@ -336,14 +336,10 @@ mod tests {
 
     #[test]
     fn slider_attacks_match_the_ray_walk_on_random_boards() {
-        let mut seed = 0xB0A2_D5EEu64;
+        let mut rng = crate::testing::TestRng(0xB0A2_D5EE);
         for _ in 0..2000 {
             // Boards from about an eighth to three quarters full: AND or OR random words.
-            let mut next = || {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                seed ^ seed >> 29
-            };
-            let (a, b, c) = (next(), next(), next());
+            let (a, b, c) = (rng.next(), rng.next(), rng.next());
             let occupied = match c % 3 {
                 0 => a & b & c,
                 1 => a & b,

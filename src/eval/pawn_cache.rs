@@ -109,7 +109,7 @@ mod tests {
         let mut seen = Vec::new();
         for fen in fens {
             let mut board = Board::from_fen(fen).unwrap();
-            let mut seed = 0x1234_5678u64;
+            let mut rng = crate::testing::TestRng(0x1234_5678);
             for _ in 0..200 {
                 assert_eq!(cache.terms(&board), PawnKingTerms::compute(&board), "{fen}");
                 seen.push(board);
@@ -118,8 +118,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                board.make_move(moves.as_slice()[(seed >> 33) as usize % moves.len()]);
+                board.make_move(moves.as_slice()[rng.below(moves.len())]);
             }
         }
         for board in &seen {

@@ -321,11 +321,7 @@ mod tests {
     #[test]
     fn staged_picking_equals_sorting_the_whole_list() {
         use crate::movegen::generate_legal;
-        let mut seed = 0x00C0_FFEE_u64;
-        let mut next = move || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) as usize
-        };
+        let mut rng = crate::testing::TestRng(0x00C0_FFEE);
         let fens = [
             crate::board::START_FEN,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -342,10 +338,10 @@ mod tests {
                 let moves = all.as_slice();
                 let mut history = QuietHistory::new();
                 for &m in moves {
-                    history.history[board.side().index()][QuietHistory::index(m)] = (next() % 7) as i32 - 3;
+                    history.history[board.side().index()][QuietHistory::index(m)] = rng.below(7) as i32 - 3;
                 }
-                history.killers[5] = [moves[next() % moves.len()], moves[next() % moves.len()]];
-                let hash_move = if next() % 3 == 0 { Move::NONE } else { moves[next() % moves.len()] };
+                history.killers[5] = [moves[rng.below(moves.len())], moves[rng.below(moves.len())]];
+                let hash_move = if rng.below(3) == 0 { Move::NONE } else { moves[rng.below(moves.len())] };
                 // One stable sort of the whole list by the keys each move gets.
                 let key = |m: Move| match move_key(&board, m, hash_move) {
                     0 if m == history.killers[5][0] => KILLER[0],
@@ -364,7 +360,7 @@ mod tests {
                     picked.push(m);
                 }
                 assert_eq!(picked, expected, "{}", board.to_fen());
-                board.make_move(moves[next() % moves.len()]);
+                board.make_move(moves[rng.below(moves.len())]);
             }
         }
     }

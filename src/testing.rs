@@ -1,0 +1,18 @@
+//! Helpers for the unit tests (compiled only for tests).
+
+/// A small fixed-seed generator for reproducible random boards and playouts: a 64-bit linear
+/// congruential step (Knuth's MMIX constants) with its high bits folded into the output.
+pub(crate) struct TestRng(pub(crate) u64);
+
+impl TestRng {
+    /// The next pseudo-random word.
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 ^ self.0 >> 29
+    }
+
+    /// A pseudo-random number below `n` (which must not be 0).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next() >> 33) as usize % n
+    }
+}
