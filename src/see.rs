@@ -94,7 +94,8 @@ fn exchange(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::{generate_legal, ray_step, MoveList, STEP_VECTORS};
+    use crate::movegen::{ray_step, STEP_VECTORS};
+    use crate::testing::random_walk;
 
     /// Whether the piece on `from` attacks `target` when the squares in `vacated` are empty.
     fn attacks_through(board: &Board, from: Square, target: Square, vacated: SquareSet) -> bool {
@@ -165,13 +166,7 @@ mod tests {
         let mut rng = crate::testing::TestRng(0x5EE);
         let mut compared = 0;
         for fen in starts {
-            let mut board = Board::from_fen(fen).unwrap();
-            for _ in 0..150 {
-                let mut moves = MoveList::new();
-                generate_legal(&board, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
+            random_walk(fen, 150, &mut rng, |board, moves, _| {
                 // Each attacker chosen along each capture's exchange, including which of two
                 // pieces of one kind goes first (that decides which x-ray opens).
                 let checked = |b: &Board, target: Square, side: Colour, vacated: SquareSet| {
@@ -181,17 +176,16 @@ mod tests {
                     found
                 };
                 for &m in moves.iter().filter(|m| board.piece_at(m.to()) != EMPTY) {
-                    exchange(&board, m, checked);
+                    exchange(board, m, checked);
                     compared += 1;
                 }
                 // And the first attacker of every square, for both sides.
                 for sq in (0..64).map(from_64) {
                     for side in [Colour::White, Colour::Black] {
-                        checked(&board, sq, side, 0);
+                        checked(board, sq, side, 0);
                     }
                 }
-                board.make_move(moves.as_slice()[rng.below(moves.len())]);
-            }
+            });
         }
         assert!(compared > 500, "only {compared} captures compared");
     }

@@ -16,3 +16,24 @@ impl TestRng {
         (self.next() >> 33) as usize % n
     }
 }
+
+/// A random game of up to `plies` legal moves from `fen`: `visit` sees each position reached,
+/// the start included, with its legal moves (none at a mate or stalemate, where the walk ends)
+/// and the generator, which then picks the move to play.
+pub(crate) fn random_walk(
+    fen: &str,
+    plies: usize,
+    rng: &mut TestRng,
+    mut visit: impl FnMut(&crate::board::Board, &[crate::types::Move], &mut TestRng),
+) {
+    let mut board = crate::board::Board::from_fen(fen).unwrap();
+    for _ in 0..plies {
+        let mut moves = crate::movegen::MoveList::new();
+        crate::movegen::generate_legal(&board, &mut moves);
+        visit(&board, moves.as_slice(), rng);
+        if moves.is_empty() {
+            break;
+        }
+        board.make_move(moves.as_slice()[rng.below(moves.len())]);
+    }
+}

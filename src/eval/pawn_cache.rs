@@ -93,7 +93,7 @@ impl PawnCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::{generate_legal, MoveList};
+    use crate::testing::{random_walk, TestRng};
 
     /// Along playouts from several positions, every lookup equals the computed terms, and
     /// lookups of earlier placements still agree after other placements went in between.
@@ -108,18 +108,10 @@ mod tests {
         ];
         let mut seen = Vec::new();
         for fen in fens {
-            let mut board = Board::from_fen(fen).unwrap();
-            let mut rng = crate::testing::TestRng(0x1234_5678);
-            for _ in 0..200 {
-                assert_eq!(cache.terms(&board), PawnKingTerms::compute(&board), "{fen}");
-                seen.push(board);
-                let mut moves = MoveList::new();
-                generate_legal(&board, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                board.make_move(moves.as_slice()[rng.below(moves.len())]);
-            }
+            random_walk(fen, 200, &mut TestRng(0x1234_5678), |board, _, _| {
+                assert_eq!(cache.terms(board), PawnKingTerms::compute(board), "{fen}");
+                seen.push(*board);
+            });
         }
         for board in &seen {
             assert_eq!(cache.terms(board), PawnKingTerms::compute(board));

@@ -287,6 +287,7 @@ pub fn order_root(board: &Board, moves: &mut [Move], hash_move: Option<Move>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::random_walk;
 
     #[test]
     fn pick_next_is_a_stable_selection() {
@@ -320,7 +321,6 @@ mod tests {
     /// history. Checked along playouts, with made-up killers, history and hash moves.
     #[test]
     fn staged_picking_equals_sorting_the_whole_list() {
-        use crate::movegen::generate_legal;
         let mut rng = crate::testing::TestRng(0x00C0_FFEE);
         let fens = [
             crate::board::START_FEN,
@@ -328,14 +328,10 @@ mod tests {
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         ];
         for fen in fens {
-            let mut board = Board::from_fen(fen).unwrap();
-            for _ in 0..60 {
-                let mut all = MoveList::new();
-                generate_legal(&board, &mut all);
-                if all.is_empty() {
-                    break;
+            random_walk(fen, 60, &mut rng, |board, moves, rng| {
+                if moves.is_empty() {
+                    return;
                 }
-                let moves = all.as_slice();
                 let mut history = QuietHistory::new();
                 for &m in moves {
                     history.history[board.side().index()][QuietHistory::index(m)] = rng.below(7) as i32 - 3;
@@ -343,7 +339,7 @@ mod tests {
                 history.killers[5] = [moves[rng.below(moves.len())], moves[rng.below(moves.len())]];
                 let hash_move = if rng.below(3) == 0 { Move::NONE } else { moves[rng.below(moves.len())] };
                 // One stable sort of the whole list by the keys each move gets.
-                let key = |m: Move| match move_key(&board, m, hash_move) {
+                let key = |m: Move| match move_key(board, m, hash_move) {
                     0 if m == history.killers[5][0] => KILLER[0],
                     0 if m == history.killers[5][1] => KILLER[1],
                     0 => history.score(board.side(), m),
@@ -352,16 +348,15 @@ mod tests {
                 let mut expected: Vec<Move> = moves.to_vec();
                 expected.sort_by_key(|&m| -key(m));
                 // The picker, stage by stage.
-                let generator = MoveGen::new(&board);
+                let generator = MoveGen::new(board);
                 let mut picker = MovePicker::new(hash_move);
                 let (mut list, mut keys) = (MoveList::new(), [0; 256]);
                 let mut picked = Vec::new();
-                while let Some((m, _)) = picker.next(&board, &generator, &mut list, &mut keys, (&history, 5)) {
+                while let Some((m, _)) = picker.next(board, &generator, &mut list, &mut keys, (&history, 5)) {
                     picked.push(m);
                 }
                 assert_eq!(picked, expected, "{}", board.to_fen());
-                board.make_move(moves[rng.below(moves.len())]);
-            }
+            });
         }
     }
 
