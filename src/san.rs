@@ -366,7 +366,7 @@ mod tests {
 
     #[test]
     fn every_bk_best_move_is_legal() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/bk.epd");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bk.epd");
         let suite = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read test suite {path}: {e}"));
         let mut checked = 0;
         for line in suite.lines().filter(|l| !l.trim().is_empty()) {

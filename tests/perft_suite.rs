@@ -1,4 +1,4 @@
-//! Move generation against exact perft counts: the shared 126-position suite and the six
+//! Move generation against exact perft counts: the 126-position suite and the six
 //! standard positions from the Chess Programming Wiki.
 
 mod common;
@@ -11,7 +11,7 @@ const NODE_LIMIT: u64 = 2_000_000;
 
 #[test]
 fn every_suite_position_matches() {
-    let data = common::shared_data("perftsuite.epd");
+    let data = common::test_data("perftsuite.epd");
     let mut positions = 0;
     let mut checked = 0;
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
@@ -64,7 +64,7 @@ fn six_standard_positions() {
 fn is_legal_agrees_with_the_generator_on_every_move_code() {
     use maxim::movegen::{generate_legal, is_legal, MoveList};
     use maxim::types::Move;
-    let data = common::shared_data("perftsuite.epd");
+    let data = common::test_data("perftsuite.epd");
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
         let fen = line.split(';').next().unwrap().trim();
         let board = Board::from_fen(fen).unwrap();

@@ -119,7 +119,7 @@ fn node_limit_is_exact_and_a_move_always_comes_back() {
 
 #[test]
 fn best_move_is_legal_in_every_suite_position() {
-    let data = common::shared_data("perftsuite.epd");
+    let data = common::test_data("perftsuite.epd");
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
         let fen = line.split(';').next().unwrap().trim();
         let board = Board::from_fen(fen).unwrap();

@@ -3,19 +3,11 @@
 
 use std::path::PathBuf;
 
-/// The shared data folder, `../shared/data/` relative to the crate. A missing folder fails the
-/// test with a message saying where the data was expected, instead of skipping silently.
-pub fn shared_data(file: &str) -> String {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    let path = dir.join(file);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read {} ({e}). The tests need the shared data folder beside the crate: \
-             ../shared/data/ relative to {}",
-            path.display(),
-            env!("CARGO_MANIFEST_DIR")
-        )
-    })
+/// A file from the repository's test data, `tests/data/` (where each file came from is in
+/// `tests/data/README.md`). A missing file fails the test with its path.
+pub fn test_data(file: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(file);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {} ({e})", path.display()))
 }
 
 /// A small fixed-seed generator (xorshift64*) for reproducible random playouts.
