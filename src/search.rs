@@ -10,14 +10,16 @@
 
 mod alphabeta;
 mod ordering;
+pub mod root;
 
 use crate::board::Board;
 use crate::engine::{Reporter, Score, SearchInfo};
 use crate::eval::PawnCache;
-use crate::movegen::{generate_legal, is_legal, MoveList};
+use crate::movegen::{is_legal, MoveList};
 use crate::time::{deadlines, Deadlines, Limits};
 use crate::tt::{TranspositionTable, MATE_BOUND};
-use crate::types::Move;
+use crate::types::{Move, NO_SQUARE};
+use root::RootMoves;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -40,7 +42,7 @@ const ASPIRATION_MIN_DEPTH: i32 = 5;
 const ASPIRATION_WINDOW: i32 = 25;
 const ASPIRATION_GIVE_UP: i32 = 500;
 /// An iteration's best move that changes after this long is reported at once.
-const LATE_CHANGE_REPORT: Duration = Duration::from_millis(1000);
+pub(super) const LATE_CHANGE_REPORT: Duration = Duration::from_millis(1000);
 
 /// Flags shared with the front end. The front end clears `stop` before it sends a search.
 #[derive(Debug, Default)]
@@ -101,6 +103,8 @@ pub struct Searcher<'a> {
     frames: Vec<Frame>,
     /// The evaluation's pawn-and-king terms, looked up instead of recomputed.
     pawn_cache: PawnCache,
+    /// The moves at the root, with each one's score, PV and nodes (see `root.rs`).
+    root_moves: RootMoves,
 }
 
 /// The move list, sort keys and quiet moves tried at one ply. Allocated once per search, so
@@ -149,6 +153,7 @@ impl<'a> Searcher<'a> {
                 .map(|_| Frame { moves: MoveList::new(), keys: [0; 256], quiets: [Move::NONE; 256] })
                 .collect(),
             pawn_cache: PawnCache::new(),
+            root_moves: RootMoves::default(),
         }
     }
 
@@ -165,33 +170,29 @@ impl<'a> Searcher<'a> {
     /// stopped after one node.
     pub fn run(&mut self, board: &Board, searchmoves: &[Move]) -> SearchResult {
         self.tt.new_search();
-        let mut root_moves = MoveList::new();
-        generate_legal(board, &mut root_moves);
-        let mut moves: Vec<Move> = root_moves.iter().copied().collect();
-        if moves.iter().any(|m| searchmoves.contains(m)) {
-            moves.retain(|m| searchmoves.contains(m));
-        }
+        let hash_move = self.tt.probe(board.key(), 0).map_or(Move::NONE, |h| h.best_move);
+        self.root_moves = RootMoves::new(board, searchmoves, hash_move);
         let mut result = SearchResult { best_move: Move::NONE, ponder_move: Move::NONE, score: 0, depth: 0, nodes: 0 };
-        if moves.is_empty() {
+        if self.root_moves.is_empty() {
             return result;
         }
-        ordering::order_root(board, &mut moves, self.tt.probe(board.key(), 0).map(|h| h.best_move));
-        result.best_move = moves[0];
+        result.best_move = self.root_moves.best().mv;
         self.keys.push(board.key());
 
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
-        let mut pv: Vec<Move> = vec![moves[0]];
+        let mut pv: Vec<Move> = vec![result.best_move];
         let mut stable_iterations = 0;
         for depth in 1..=max_depth {
             let previous_best = result.best_move;
             self.root_depth = depth as i32;
             self.seldepth = 0;
-            let (score, iteration_pv) = self.aspiration_search(board, &mut moves, depth as i32, result.score);
-            if let Some(p) = iteration_pv {
-                // A move that finished searching is trustworthy even in an unfinished iteration.
-                pv = self.complete_pv(board, p);
-                result.best_move = pv[0];
-            }
+            self.root_moves.start_iteration();
+            let score = self.aspiration_search(board, depth as i32, result.score);
+            // The front of the list is the best move known, even in an unfinished iteration:
+            // a move moves up only once its search has finished.
+            let best = self.root_moves.best();
+            pv = self.complete_pv(board, if best.pv.is_empty() { std::slice::from_ref(&best.mv) } else { &best.pv });
+            result.best_move = pv[0];
             if self.stopped {
                 // The iteration did not finish: its score is not trustworthy, but the caller
                 // still gets a final report with the move it will play.
@@ -216,30 +217,22 @@ impl<'a> Searcher<'a> {
     /// the root is searched with a narrow window around it, where more of the tree is cut
     /// off. A score outside the window is only a bound, so the window is widened on that side
     /// (doubling each time) and the root searched again, until the score falls inside. Early
-    /// iterations, whose scores still jump, and mate scores get the full window.
-    fn aspiration_search(
-        &mut self,
-        board: &Board,
-        moves: &mut [Move],
-        depth: i32,
-        previous: i32,
-    ) -> (i32, Option<Vec<Move>>) {
+    /// iterations, whose scores still jump, and mate scores get the full window. After each
+    /// search of the root the root moves are sorted, so a move that failed high is searched
+    /// first next time.
+    fn aspiration_search(&mut self, board: &Board, depth: i32, previous: i32) -> i32 {
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
             (previous - delta, previous + delta)
         } else {
             (-INFINITY, INFINITY)
         };
-        let mut best_pv = None;
+        let in_check = board.in_check();
         loop {
-            let (score, pv) = self.search_root(board, moves, depth, alpha, beta);
-            // A move that beat the window's lower edge is a better move, even if its exact
-            // score is still unknown: keep it (the first move is tried first next time).
-            if pv.is_some() {
-                best_pv = pv;
-            }
+            let score = self.search(board, alpha, beta, depth, 0, NO_SQUARE, in_check);
+            self.root_moves.sort();
             if self.stopped {
-                return (score, best_pv);
+                return score;
             }
             if score <= alpha {
                 // Fail low: every move scored at most alpha. Lower the floor.
@@ -249,7 +242,7 @@ impl<'a> Searcher<'a> {
                 // Fail high: a move scored at least beta. Raise the ceiling.
                 beta = (score + delta).min(INFINITY);
             } else {
-                return (score, best_pv);
+                return score;
             }
             delta *= 2;
             if delta > ASPIRATION_GIVE_UP {
@@ -258,67 +251,22 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Searches every root move at `depth` within `(alpha, beta)`. Returns the best score
-    /// (fail-soft: a bound when outside the window) and, if a root move scored above alpha,
-    /// the principal variation it leads. The best move is moved to the front of `moves` for
-    /// the next search.
-    fn search_root(
-        &mut self,
-        board: &Board,
-        moves: &mut [Move],
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> (i32, Option<Vec<Move>>) {
-        let mut best_score = -INFINITY;
-        let mut best_pv = None;
-        self.nodes += 1;
-        for i in 0..moves.len() {
-            let m = moves[i];
-            let mut child = *board;
-            child.make_move(m);
-            self.keys.push(child.key());
-            let check = child.in_check();
-            let mut score;
-            if i == 0 {
-                score = -self.search(&child, -beta, -alpha, depth - 1, 1, m.to(), check);
-            } else {
-                score = -self.search(&child, -alpha - 1, -alpha, depth - 1, 1, m.to(), check);
-                if score > alpha && !self.stopped {
-                    score = -self.search(&child, -beta, -alpha, depth - 1, 1, m.to(), check);
-                }
-            }
-            self.keys.pop();
-            if self.stopped {
-                break;
-            }
-            best_score = best_score.max(score);
-            if score > alpha {
-                moves[..=i].rotate_right(1); // best first, the rest keep their order
-                let mut line = vec![m];
-                line.extend_from_slice(&self.pv[1][1..self.pv_len[1]]);
-                if score >= beta {
-                    best_pv = Some(line);
-                    break; // fail high: the caller widens the window
-                }
-                alpha = score;
-                if i > 0 && depth > 1 && self.start.elapsed() >= LATE_CHANGE_REPORT {
-                    self.report(depth as u32, score, &line);
-                }
-                best_pv = Some(line);
-            }
-        }
-        (best_score, best_pv)
-    }
-
-    /// Table cutoffs end a line early, so the PV collected during the search can be short.
-    /// Extends it with the table's best moves while they are legal and the line does not
-    /// repeat, so the GUI sees the expected line and `bestmove` gets a `ponder` move.
-    fn complete_pv(&self, board: &Board, mut pv: Vec<Move>) -> Vec<Move> {
+    /// The principal variation as the GUI should see it. The search's line is cut after a
+    /// move that ends the game by rule (a position seen before in the game or the line, as
+    /// the search scores it, or the fifty-move rule). Table cutoffs end a line early, so it
+    /// is then extended with the table's best moves while they are legal and the game goes
+    /// on, so the GUI sees the expected line and `bestmove` gets a `ponder` move.
+    fn complete_pv(&self, board: &Board, line: &[Move]) -> Vec<Move> {
         let mut position = *board;
-        let mut seen = vec![position.key()];
-        for &m in &pv {
+        // The game so far and the root: `keys` holds them while the search runs.
+        let mut seen = self.keys.clone();
+        let mut pv = Vec::with_capacity(line.len());
+        for &m in line {
             position.make_move(m);
+            pv.push(m);
+            if position.halfmove_clock() >= 100 || seen.contains(&position.key()) {
+                return pv;
+            }
             seen.push(position.key());
         }
         while pv.len() < MAX_PLY / 2 {
@@ -327,11 +275,11 @@ impl<'a> Searcher<'a> {
                 break;
             }
             position.make_move(hit.best_move);
-            if seen.contains(&position.key()) {
+            pv.push(hit.best_move);
+            if position.halfmove_clock() >= 100 || seen.contains(&position.key()) {
                 break;
             }
             seen.push(position.key());
-            pv.push(hit.best_move);
         }
         pv
     }

@@ -2,8 +2,8 @@
 //! micro-Max (probe, horizon, hash move first, generate, recurse with the recapture
 //! extension, store), followed by quiescence.
 
-use super::ordering::{is_tactical, loses_material, pick_next, score_moves, MovePicker, KILLER_KEY_MIN};
-use super::{Searcher, INFINITY, MATE, MAX_PLY};
+use super::ordering::{is_tactical, loses_material, move_key, pick_next, quiet_key, score_moves, MovePicker, KILLER_KEY_MIN};
+use super::{Searcher, INFINITY, LATE_CHANGE_REPORT, MATE, MAX_PLY};
 use crate::board::Board;
 use crate::eval::{evaluate_cached, evaluate_lazy};
 use crate::movegen::{generate_legal, generate_tactical, MoveGen, MoveList};
@@ -46,6 +46,11 @@ impl Searcher<'_> {
     /// bound may lie beyond the window, which helps the parent and the table).
     /// `last_to` is the square the opponent's last move landed on (recapture extension), and
     /// `in_check` whether the side to move is in check (the parent has worked it out already).
+    ///
+    /// The root (ply 0) is a node like any other, with three differences: its moves come from
+    /// the root move list, in that list's order, and each one's result is recorded there; it
+    /// is never cut short (no draw by rule, table cutoff or pruning: a move must come back);
+    /// and it is always a PV node.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search(
         &mut self,
@@ -67,7 +72,9 @@ impl Searcher<'_> {
 
         // Step 2. Draws by rule: repetition, insufficient material, and the 50-move rule
         // (unless the move that reached 100 plies gave mate, which the move loop finds).
-        if self.is_repetition(board) || is_insufficient_material(board) {
+        // Not at the root, which must return a move whatever the game's state.
+        let root = ply == 0;
+        if !root && (self.is_repetition(board) || is_insufficient_material(board)) {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
@@ -76,8 +83,7 @@ impl Searcher<'_> {
         // Mate-distance pruning: no line from here can mate faster than in one ply, nor be
         // mated sooner than now; if the window lies outside those bounds, a shorter mate is
         // already known above and this subtree cannot change the result.
-        let alpha = alpha.max(-MATE + ply as i32);
-        let beta = beta.min(MATE - ply as i32 - 1);
+        let (alpha, beta) = if root { (alpha, beta) } else { (alpha.max(-MATE + ply as i32), beta.min(MATE - ply as i32 - 1)) };
         if alpha >= beta {
             return alpha;
         }
@@ -89,9 +95,10 @@ impl Searcher<'_> {
 
         // Step 4. Probe the transposition table; a deep enough bound that settles the window
         // ends the node at once.
+        // At the root the list gives the order, so the table is not asked.
         let key = board.key();
-        let pv_node = beta - alpha > 1;
-        let hit = self.tt.probe(key, ply);
+        let pv_node = root || beta - alpha > 1;
+        let hit = if root { None } else { self.tt.probe(key, ply) };
         let mut hash_move = Move::NONE;
         if let Some(hit) = hit {
             hash_move = hit.best_move;
@@ -154,7 +161,7 @@ impl Searcher<'_> {
 
         // Step 7. Internal iterative deepening: without a hash move, a shallower search finds
         // a good first move, which pays for itself in cutoffs.
-        if !hash_move.is_some() && depth >= IID_MIN_DEPTH {
+        if !root && !hash_move.is_some() && depth >= IID_MIN_DEPTH {
             self.search(board, alpha, beta, depth - IID_REDUCTION, ply, last_to, in_check);
             if self.stopped {
                 return 0;
@@ -164,7 +171,7 @@ impl Searcher<'_> {
 
         // Step 8. The 50-move rule: a draw, unless the side to move is checkmated. Only here
         // must the node know up front whether it has a legal move at all.
-        if board.halfmove_clock() >= 100 {
+        if !root && board.halfmove_clock() >= 100 {
             let mut any = MoveList::new();
             generate_legal(board, &mut any);
             return if any.is_empty() && in_check { -MATE + ply as i32 } else { DRAW };
@@ -198,14 +205,16 @@ impl Searcher<'_> {
         let mut quiet_count = 0;
         let mut tried = 0;
         loop {
-            let frame = &mut self.frames[ply];
-            let quiet_history = (&self.quiet, ply);
-            let Some((m, sort_key)) = picker.next(board, &generator, &mut frame.moves, &mut frame.keys, quiet_history)
-            else {
-                break;
+            let next = if root {
+                self.root_moves.get(tried).map(|rm| (rm.mv, self.root_key(board, rm.mv)))
+            } else {
+                let frame = &mut self.frames[ply];
+                picker.next(board, &generator, &mut frame.moves, &mut frame.keys, (&self.quiet, ply))
             };
+            let Some((m, sort_key)) = next else { break };
             let i = tried;
             tried += 1;
+            let nodes_before = self.nodes;
             let quiet = !is_tactical(board, m);
             // Futility pruning: at the last plies, a quiet move cannot lift a static score
             // this far below alpha (it gains no material), so it is skipped once one move
@@ -258,6 +267,16 @@ impl Searcher<'_> {
             if quiet {
                 self.frames[ply].quiets[quiet_count] = m;
                 quiet_count += 1;
+            }
+            if root {
+                // The first move's score is kept whatever it is (the window's bound when it
+                // fails low); a later move's only when it raises alpha.
+                let line: Vec<Move> = std::iter::once(m).chain(self.pv[1][1..self.pv_len[1]].iter().copied()).collect();
+                self.root_moves.record(i, score, i == 0, score > alpha, &line, self.nodes - nodes_before);
+                if i > 0 && score > alpha && score < beta && depth > 1 && self.start.elapsed() >= LATE_CHANGE_REPORT {
+                    let pv = self.complete_pv(board, &line);
+                    self.report(depth as u32, score, &pv);
+                }
             }
             if score > best_score {
                 best_score = score;
@@ -367,6 +386,17 @@ impl Searcher<'_> {
             }
         }
         best_score
+    }
+
+    /// The sort key a root move would have at any other node, for the pruning and reduction
+    /// rules that read it: MVV/LVA for captures and promotions, the killer or history key
+    /// for quiet moves.
+    fn root_key(&self, board: &Board, m: Move) -> i32 {
+        if is_tactical(board, m) {
+            move_key(board, m, Move::NONE)
+        } else {
+            quiet_key(board, m, &self.quiet, 0)
+        }
     }
 
     /// Starts a node: an empty PV at this ply, the node count and limit poll, the selective

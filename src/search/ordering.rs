@@ -109,16 +109,21 @@ pub fn score_moves(board: &Board, moves: &[Move], keys: &mut [i32]) {
 /// Fills `keys` for moves that neither capture nor promote: the killers, then the rest by
 /// history.
 pub fn score_quiet_moves(board: &Board, moves: &[Move], keys: &mut [i32], quiet: &QuietHistory, ply: usize) {
-    let killers = quiet.killers(ply);
-    let side = board.side();
     for (key, &m) in keys.iter_mut().zip(moves) {
-        *key = if m == killers[0] {
-            KILLER[0]
-        } else if m == killers[1] {
-            KILLER[1]
-        } else {
-            quiet.score(side, m)
-        };
+        *key = quiet_key(board, m, quiet, ply);
+    }
+}
+
+/// The ordering key of a move that neither captures nor promotes: a killer's, or its history.
+#[inline]
+pub fn quiet_key(board: &Board, m: Move, quiet: &QuietHistory, ply: usize) -> i32 {
+    let killers = quiet.killers(ply);
+    if m == killers[0] {
+        KILLER[0]
+    } else if m == killers[1] {
+        KILLER[1]
+    } else {
+        quiet.score(board.side(), m)
     }
 }
 
@@ -278,8 +283,7 @@ impl MovePicker {
 
 /// Orders the root moves once, before the first iteration: hash move, then MVV/LVA.
 /// Later iterations keep this order except that each new best move goes to the front.
-pub fn order_root(board: &Board, moves: &mut [Move], hash_move: Option<Move>) {
-    let hash_move = hash_move.unwrap_or(Move::NONE);
+pub fn order_root(board: &Board, moves: &mut [Move], hash_move: Move) {
     // A stable sort keeps generation order among equals, so the order is reproducible.
     moves.sort_by_key(|&m| -move_key(board, m, hash_move));
 }

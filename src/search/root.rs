@@ -1,0 +1,166 @@
+//! The root moves: the moves the search may play, each with what the search has learned about
+//! it so far. The root is searched by the same move loop as every other node (see
+//! `alphabeta.rs`); at ply 0 that loop takes its moves from this list, in the list's order,
+//! and records each move's result here.
+//!
+//! After each search of the root the list is sorted, best first, with a stable sort. Only the
+//! moves whose score is known in this iteration carry one (the first move searched, and each
+//! move that raised alpha); the others carry `-INFINITY`, so the sort brings the best move to
+//! the front and leaves the rest in the order they had. The next iteration searches them in
+//! that order. This list is what `searchmoves`, MultiPV, time management and thread voting
+//! read.
+
+use super::INFINITY;
+use crate::board::Board;
+use crate::movegen::{generate_legal, MoveList};
+use crate::types::Move;
+
+/// One move at the root and what the search knows about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Its score in the current iteration: exact, or a bound when the root search failed low
+    /// or high; `-INFINITY` when the move was searched and did not raise alpha, or not yet
+    /// searched in this iteration.
+    pub score: i32,
+    /// Its score at the end of the previous iteration (`-INFINITY` if it had none).
+    pub previous_score: i32,
+    /// The principal variation it leads, starting with the move; empty until it has one.
+    pub pv: Vec<Move>,
+    /// Nodes searched below this move, over all iterations.
+    pub nodes: u64,
+}
+
+/// The root move list.
+#[derive(Clone, Debug, Default)]
+pub struct RootMoves {
+    moves: Vec<RootMove>,
+}
+
+impl RootMoves {
+    /// The legal moves of `board`, or only those listed in `searchmoves` when any of them is
+    /// legal (an empty or wholly illegal list means every move). Ordered for the first
+    /// iteration: the hash move first, then captures and promotions by MVV/LVA, then the rest
+    /// in generation order.
+    pub fn new(board: &Board, searchmoves: &[Move], hash_move: Move) -> RootMoves {
+        let mut legal = MoveList::new();
+        generate_legal(board, &mut legal);
+        let mut moves: Vec<Move> = legal.iter().copied().collect();
+        if moves.iter().any(|m| searchmoves.contains(m)) {
+            moves.retain(|m| searchmoves.contains(m));
+        }
+        super::ordering::order_root(board, &mut moves, hash_move);
+        let moves = moves
+            .into_iter()
+            .map(|mv| RootMove { mv, score: -INFINITY, previous_score: -INFINITY, pv: Vec::new(), nodes: 0 })
+            .collect();
+        RootMoves { moves }
+    }
+
+    /// Number of root moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// True when there is nothing to search (checkmate or stalemate).
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The move at `index` in search order.
+    pub fn get(&self, index: usize) -> Option<&RootMove> {
+        self.moves.get(index)
+    }
+
+    /// The best move so far (the front of the list). The list must not be empty.
+    pub fn best(&self) -> &RootMove {
+        &self.moves[0]
+    }
+
+    /// Every root move, best first.
+    pub fn iter(&self) -> std::slice::Iter<'_, RootMove> {
+        self.moves.iter()
+    }
+
+    /// Starts an iteration: each move's score becomes its previous score.
+    pub fn start_iteration(&mut self) {
+        for rm in &mut self.moves {
+            rm.previous_score = rm.score;
+        }
+    }
+
+    /// Records the search of the move at `index`: `score` and `pv` when it is the first move
+    /// searched (`first`) or raised alpha (`raised_alpha`), else `-INFINITY`; and the nodes
+    /// spent below it.
+    pub fn record(&mut self, index: usize, score: i32, first: bool, raised_alpha: bool, pv: &[Move], nodes: u64) {
+        let rm = &mut self.moves[index];
+        rm.nodes += nodes;
+        if first || raised_alpha {
+            rm.score = score;
+            rm.pv.clear();
+            rm.pv.extend_from_slice(pv);
+        } else {
+            rm.score = -INFINITY;
+        }
+    }
+
+    /// Brings the best move to the front: a stable sort by score, then by previous score.
+    pub fn sort(&mut self) {
+        self.moves.sort_by(|a, b| (b.score, b.previous_score).cmp(&(a.score, a.previous_score)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(list: &RootMoves) -> Vec<String> {
+        list.iter().map(|rm| rm.mv.to_uci()).collect()
+    }
+
+    #[test]
+    fn searchmoves_keep_only_the_legal_listed_moves() {
+        let board = Board::start();
+        let listed = [
+            board.parse_uci_move("g1f3").unwrap(),
+            board.parse_uci_move("e2e4").unwrap(),
+        ];
+        let list = RootMoves::new(&board, &listed, Move::NONE);
+        assert_eq!(texts(&list), ["e2e4", "g1f3"], "generation order, not the order listed");
+        // No legal move listed: every move.
+        let e7e5 = Move::new(crate::types::square(4, 6), crate::types::square(4, 4), 0);
+        assert_eq!(RootMoves::new(&board, &[e7e5], Move::NONE).len(), 20);
+        assert_eq!(RootMoves::new(&board, &[], Move::NONE).len(), 20);
+    }
+
+    #[test]
+    fn hash_move_then_captures_first() {
+        let board = Board::from_fen("4k3/8/8/3p4/4P3/8/8/4K2R w K - 0 1").unwrap();
+        let h1h8 = board.parse_uci_move("h1h8").unwrap();
+        let list = RootMoves::new(&board, &[], h1h8);
+        assert_eq!(&texts(&list)[..2], ["h1h8", "e4d5"]);
+    }
+
+    #[test]
+    fn sorting_brings_the_best_to_the_front_and_keeps_the_rest_in_order() {
+        let board = Board::start();
+        let mut list = RootMoves::new(&board, &[], Move::NONE);
+        let before = texts(&list);
+        list.start_iteration();
+        let pv = |list: &RootMoves, i: usize| vec![list.get(i).unwrap().mv];
+        let (p0, p5) = (pv(&list, 0), pv(&list, 5));
+        list.record(0, 10, true, false, &p0, 100);
+        list.record(1, -5, false, false, &[], 50);
+        list.record(5, 30, false, true, &p5, 70);
+        list.sort();
+        let after = texts(&list);
+        assert_eq!(after[0], before[5]);
+        assert_eq!(after[1], before[0]);
+        let rest: Vec<&String> = before.iter().enumerate().filter(|&(i, _)| i != 0 && i != 5).map(|(_, t)| t).collect();
+        assert_eq!(after[2..].iter().collect::<Vec<_>>(), rest);
+        assert_eq!(list.best().score, 30);
+        assert_eq!(list.best().nodes, 70);
+        assert_eq!(list.best().pv, p5);
+    }
+}
