@@ -1,23 +1,21 @@
 //! Maxim: a UCI chess engine in the micro-Max lineage.
 //!
-//! The module tree is the engine's glossary; each module's comment says what it owns.
+//! The module tree is the engine's glossary, and its folders are its layers. Each layer
+//! imports only from the layers below it, and within a layer no module imports one that
+//! imports it (`tests/architecture.rs` checks both):
+//!
+//! ```text
+//! 5  uci      the front end: stdin, the options table, game state, stdout
+//! 4  engine   the seam: commands to the search thread and its loop; bench and epd runs
+//! 3  search   iterative deepening, root moves, alpha-beta, quiescence, ordering, the
+//!             transposition table, time, the report types
+//! 2  eval     the evaluation terms computed when a node is evaluated
+//! 1  chess    the rules: squares, moves, piece values and piece-square tables, attacks, the
+//!             board and FEN, move generation, move text, SEE, perft
+//! ```
 
-pub mod bench;
-pub mod board;
+pub mod chess;
 pub mod engine;
-pub mod epd;
 pub mod eval;
-pub mod movegen;
-pub mod perft;
-pub mod san;
 pub mod search;
-pub mod see;
-pub mod squareset;
-pub mod time;
-pub mod tt;
-pub mod types;
 pub mod uci;
-pub mod zobrist;
-
-#[cfg(test)]
-mod testing;

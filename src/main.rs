@@ -1,8 +1,9 @@
 //! Entry point: sets up logging, runs a command-line one-shot (`bench`, `perft`) or starts the
 //! UCI front end. No chess logic lives here.
 
-use maxim::board::Board;
-use maxim::uci::{send_line, ENGINE_NAME};
+use maxim::chess::board::Board;
+use maxim::uci::output::send_line;
+use maxim::uci::ENGINE_NAME;
 use std::io::IsTerminal;
 use std::time::Instant;
 
@@ -14,8 +15,8 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let code = match args.first().map(String::as_str) {
         Some("bench") => {
-            let depth = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(maxim::bench::BENCH_DEPTH);
-            maxim::bench::report(depth).iter().for_each(|l| send_line(l));
+            let depth = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(maxim::engine::bench::BENCH_DEPTH);
+            maxim::engine::bench::report(depth).iter().for_each(|l| send_line(l));
             0
         }
         Some("perft") => perft(&args[1..]),
@@ -47,7 +48,7 @@ fn perft(args: &[String]) -> i32 {
     match board {
         Ok(board) => {
             let start = Instant::now();
-            let (lines, total) = maxim::perft::divide_report(&board, depth);
+            let (lines, total) = maxim::chess::perft::divide_report(&board, depth);
             let elapsed = start.elapsed().as_secs_f64();
             lines.iter().for_each(|l| send_line(l));
             send_line(&format!("Time: {:.3} s, {:.0} nodes/s", elapsed, total as f64 / elapsed.max(1e-9)));
@@ -69,7 +70,7 @@ fn epd(args: &[String]) -> i32 {
     let movetime = args.get(1).and_then(|m| m.parse().ok()).unwrap_or(1000);
     match std::fs::read_to_string(path) {
         Ok(text) => {
-            let (lines, _, _) = maxim::epd::run(&text, movetime);
+            let (lines, _, _) = maxim::engine::epd::run(&text, movetime);
             lines.iter().for_each(|l| send_line(l));
             0
         }

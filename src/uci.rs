@@ -4,15 +4,20 @@
 //! own parser (see `uci/parse.rs` for the gaps that makes necessary). vampirc-uci types stop
 //! at this module's edge.
 
+mod extensions;
+pub mod options;
+pub mod output;
 mod parse;
 
-use crate::board::Board;
-use crate::engine::{Busy, Command, Reporter, SearchInfo, SearchJob, SearchThread};
+use crate::chess::board::Board;
+use crate::engine::command::{Command, SearchJob};
+use crate::engine::thread::{Busy, SearchThread};
+use crate::search::tt::TranspositionTable;
 use crate::search::Signals;
-use crate::tt::TranspositionTable;
-use crate::types::Move;
 use crossbeam_channel::Sender;
-use std::io::{BufRead, Write};
+use options::{Effect, Settings};
+use output::{send_line, tell, StdoutReporter};
+use std::io::BufRead;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -22,57 +27,11 @@ use vampirc_uci::UciMessage;
 pub const ENGINE_NAME: &str = concat!("Maxim ", env!("CARGO_PKG_VERSION"));
 const AUTHOR: &str = "the Maxim developers";
 
-/// Hash: default, minimum and maximum in MiB.
-const HASH_MIB: (i64, i64, i64) = (16, 1, 65_536);
-/// Move Overhead: default, minimum and maximum in ms. The default covers the pipe and
-/// scheduling delays of a loaded machine with two games on two cores; 0 time losses were
-/// measured with it at 1+0.01 (see the README).
-const MOVE_OVERHEAD_MS: (i64, i64, i64) = (30, 0, 5000);
-
-/// Writes one whole protocol line to stdout under the lock, and flushes it.
-pub fn send_line(line: &str) {
-    log::debug!(">> {line}");
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
-}
-
-/// Sends `info string <text>` and logs the fault at warn level.
-fn tell(text: &str) {
-    log::warn!("{text}");
-    send_line(&format!("info string {text}"));
-}
-
-/// The reporter the search thread uses: every report is one flushed stdout line.
-pub struct StdoutReporter;
-
-impl Reporter for StdoutReporter {
-    fn info(&mut self, info: &SearchInfo) {
-        send_line(&info.to_uci());
-    }
-    fn best_move(&mut self, best: Move, ponder: Move) {
-        if ponder.is_some() {
-            send_line(&format!("bestmove {best} ponder {ponder}"));
-        } else {
-            send_line(&format!("bestmove {best}"));
-        }
-    }
-}
-
-/// The UCI options.
-#[derive(Clone, Copy, Debug)]
-struct Options {
-    hash_mib: usize,
-    move_overhead_ms: u64,
-    ponder: bool,
-}
-
 /// The front end's state: the game and the options. The search thread owns the rest.
 pub struct FrontEnd {
     board: Board,
     history: Vec<u64>,
-    options: Options,
-    debug: bool,
+    settings: Settings,
     commands: Sender<Command>,
     signals: Arc<Signals>,
     busy: Arc<Busy>,
@@ -115,7 +74,8 @@ impl FrontEnd {
         let (commands, receiver) = crossbeam_channel::unbounded();
         let signals = Arc::new(Signals::default());
         let busy = Arc::new(Busy::default());
-        let tt = TranspositionTable::new(HASH_MIB.0 as usize);
+        let settings = options::defaults();
+        let tt = TranspositionTable::new(settings.hash_mib);
         let thread = SearchThread::new(tt, StdoutReporter, Arc::clone(&signals), Arc::clone(&busy));
         let search_thread = std::thread::Builder::new()
             .name("search".into())
@@ -125,12 +85,7 @@ impl FrontEnd {
         FrontEnd {
             board: Board::start(),
             history: Vec::new(),
-            options: Options {
-                hash_mib: HASH_MIB.0 as usize,
-                move_overhead_ms: MOVE_OVERHEAD_MS.0 as u64,
-                ponder: false,
-            },
-            debug: false,
+            settings,
             commands,
             signals,
             busy,
@@ -166,14 +121,17 @@ impl FrontEnd {
         match tokens[0] {
             "go" => self.go(args),
             "position" => self.position(args),
-            "d" => self.display(),
-            "eval" => self.eval(),
-            "bench" => self.bench(args),
+            "d" => extensions::display(&self.board),
+            "eval" => extensions::eval(&self.board),
+            "bench" => {
+                self.stop_and_wait();
+                extensions::run_bench(args);
+            }
             "perft" => {
                 let depth = args.first().and_then(|d| d.parse::<i64>().ok()).unwrap_or(1);
-                self.perft(depth.clamp(1, parse::MAX_UCI_PERFT) as u32);
+                extensions::perft(&self.board, depth.clamp(1, parse::MAX_UCI_PERFT) as u32);
             }
-            "help" => help(),
+            "help" => extensions::help(),
             _ => return self.vampirc(&tokens.join(" ")),
         }
         true
@@ -190,7 +148,7 @@ impl FrontEnd {
         match message {
             UciMessage::Uci => self.identify(),
             UciMessage::IsReady => self.is_ready(),
-            UciMessage::Debug(on) => self.debug = on,
+            UciMessage::Debug(_) => {} // nothing extra to say: `RUST_LOG=debug` logs on stderr
             UciMessage::Register { .. } => {}
             UciMessage::UciNewGame => {
                 self.stop_and_wait();
@@ -224,56 +182,40 @@ impl FrontEnd {
     fn identify(&self) {
         send_line(&format!("id name {ENGINE_NAME}"));
         send_line(&format!("id author {AUTHOR}"));
-        send_line(&format!("option name Hash type spin default {} min {} max {}", HASH_MIB.0, HASH_MIB.1, HASH_MIB.2));
-        send_line("option name Clear Hash type button");
-        send_line("option name Threads type spin default 1 min 1 max 1");
-        let (d, lo, hi) = MOVE_OVERHEAD_MS;
-        send_line(&format!("option name Move Overhead type spin default {d} min {lo} max {hi}"));
-        send_line("option name Ponder type check default false");
+        options::OPTIONS.iter().for_each(|option| send_line(&options::declaration(option)));
         send_line("uciok");
     }
 
+    /// `setoption`: the value is checked against the option's declaration (`options.rs`),
+    /// stored, and its effect carried out; a value that cannot be read leaves the option as
+    /// it was.
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let spin = |(_, lo, hi): (i64, i64, i64)| -> Option<i64> {
-            let text = value.unwrap_or("").trim();
-            let Ok(n) = text.parse::<i64>().or_else(|_| text.parse::<f64>().map(|f| f as i64)) else {
-                tell(&format!("option {name}: '{text}' is not a number; unchanged"));
-                return None;
-            };
-            let clamped = n.clamp(lo, hi);
-            if clamped != n {
-                tell(&format!("option {name}: {n} is out of range {lo}..{hi}; using {clamped}"));
-            }
-            Some(clamped)
+        let Some(option) = options::find(name) else {
+            tell(&format!("unknown option '{}'", name.trim()));
+            return;
         };
-        match name.trim().to_ascii_lowercase().as_str() {
-            "hash" => {
-                let Some(mib) = spin(HASH_MIB) else { return };
-                match TranspositionTable::try_new(mib as usize) {
-                    Ok(table) => {
-                        self.options.hash_mib = mib as usize;
-                        let _ = self.commands.send(Command::SetHash(Box::new(table)));
-                    }
-                    Err(e) => tell(&format!("{e}; keeping {} MiB", self.options.hash_mib)),
-                }
-            }
-            "clear hash" => {
+        let mut warnings = Vec::new();
+        let parsed = options::parse_value(option, value, &mut warnings);
+        warnings.iter().for_each(|w| tell(w));
+        let value = match parsed {
+            Ok(value) => value,
+            Err(e) => return tell(&e),
+        };
+        let mut next = self.settings;
+        (option.store)(&mut next, value);
+        match option.effect {
+            Effect::None => {}
+            Effect::ClearHash => {
                 let _ = self.commands.send(Command::ClearHash);
             }
-            "threads" => {
-                spin((1, 1, 1));
-            }
-            "move overhead" => {
-                if let Some(ms) = spin(MOVE_OVERHEAD_MS) {
-                    self.options.move_overhead_ms = ms as u64;
+            Effect::ResizeHash => match TranspositionTable::try_new(next.hash_mib) {
+                Ok(table) => {
+                    let _ = self.commands.send(Command::SetHash(Box::new(table)));
                 }
-            }
-            "ponder" => match value.map(|v| v.trim().to_ascii_lowercase()) {
-                Some(v) if v == "true" || v == "false" => self.options.ponder = v == "true",
-                _ => tell(&format!("option Ponder: '{}' is not true or false; unchanged", value.unwrap_or(""))),
+                Err(e) => return tell(&format!("{e}; keeping {} MiB", self.settings.hash_mib)),
             },
-            _ => tell(&format!("unknown option '{name}'")),
         }
+        self.settings = next;
     }
 
     fn position(&mut self, args: &[&str]) {
@@ -295,7 +237,7 @@ impl FrontEnd {
         let searchmoves = parse::parse_searchmoves(&self.board, &request.searchmoves, &mut warnings);
         warnings.iter().for_each(|w| tell(w));
         if let Some(depth) = request.perft {
-            self.perft(depth);
+            extensions::perft(&self.board, depth);
             return;
         }
         let job = SearchJob {
@@ -304,7 +246,7 @@ impl FrontEnd {
             limits: request.limits_for(self.board.side()),
             searchmoves,
             wait_for_stop: request.ponder || request.limits.infinite,
-            overhead_ms: self.options.move_overhead_ms,
+            options: self.settings.search,
             received,
         };
         // A go that arrives mid-search ends the running one first (it prints its bestmove).
@@ -342,40 +284,6 @@ impl FrontEnd {
             }
         }
     }
-
-    fn display(&self) {
-        for line in self.board.pretty().lines() {
-            send_line(line);
-        }
-        send_line(&format!("Fen: {}", self.board.to_fen()));
-        send_line(&format!("Key: {:016X}", self.board.key()));
-    }
-
-    fn eval(&self) {
-        let b = crate::eval::breakdown(&self.board);
-        send_line("Term              (mg, eg)      White's view, centipawns");
-        send_line(&format!("Material+PSQ      {:?}", b.piece_square));
-        send_line(&format!("Pawn structure    {:?}", b.pawn_structure));
-        send_line(&format!("Passed pawns      {:?}", b.passed_pawns));
-        send_line(&format!("Pieces            {:?}", b.pieces));
-        send_line(&format!("Activity          {:?}", b.activity));
-        send_line(&format!("Endgame scale     {} / 64", b.scale));
-        send_line(&format!("Phase             {} / {}", b.phase, crate::eval::FULL_PHASE));
-        send_line(&format!("Total (White)     {}", b.white_total));
-        send_line(&format!("Final (side to move, with tempo) {}", crate::eval::evaluate(&self.board)));
-    }
-
-    fn bench(&mut self, args: &[&str]) {
-        self.stop_and_wait();
-        // Capped: bench runs on the front-end thread, which answers nothing else meanwhile.
-        let depth = args.first().and_then(|d| d.parse().ok()).unwrap_or(crate::bench::BENCH_DEPTH).clamp(1, 12);
-        crate::bench::report(depth).iter().for_each(|l| send_line(l));
-    }
-
-    fn perft(&mut self, depth: u32) {
-        let (lines, _) = crate::perft::divide_report(&self.board, depth);
-        lines.iter().for_each(|l| send_line(l));
-    }
 }
 
 /// The first words of the commands we understand.
@@ -399,19 +307,4 @@ fn is_command(word: &str) -> bool {
             | "perft"
             | "help"
     )
-}
-
-fn help() {
-    for line in [
-        "Maxim speaks UCI. Commands:",
-        "  uci, isready, setoption name <N> [value <V>], ucinewgame, debug on|off, register",
-        "  position startpos|fen <FEN> [moves <m1> ...]",
-        "  go [searchmoves ..] [ponder] [wtime/btime/winc/binc/movestogo N] [depth N] [nodes N]",
-        "     [mate N] [movetime MS] [infinite] | go perft N",
-        "  stop, ponderhit, quit",
-        "Extensions: d (board, FEN, key), eval (terms), bench [depth], perft N, help",
-        "Try: uci, then go movetime 1000",
-    ] {
-        send_line(line);
-    }
 }

@@ -2,12 +2,11 @@
 //! from-scratch computation after every move of many random games, and FEN must round-trip
 //! along the way. The captures quiescence generates must be the full generator's, in order.
 
-mod common;
-
-use maxim::board::Board;
-use maxim::eval;
-use maxim::movegen::{generate_legal, generate_tactical, MoveGen, MoveList};
-use maxim::types::*;
+use maxim::chess::board::Board;
+use maxim::chess::movegen::{generate_legal, generate_tactical, MoveGen, MoveList};
+use maxim::chess::psq::from_scratch;
+use maxim::chess::rng::Rng;
+use maxim::chess::types::*;
 
 /// Quiescence's generator finds its captures differently (sliders jump to the first piece on
 /// each ray), but must produce the full generator's captures, en-passant captures and queen
@@ -91,7 +90,7 @@ fn assert_square_sets_match_the_mailbox(board: &Board) {
 
 #[test]
 fn incremental_state_matches_from_scratch_over_random_playouts() {
-    let mut rng = common::Rng(0x5EED_F4A1);
+    let mut rng = Rng::new(0x5EED_F4A1);
     let starts = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -106,11 +105,11 @@ fn incremental_state_matches_from_scratch_over_random_playouts() {
             if moves.is_empty() {
                 break;
             }
-            let m = moves.as_slice()[(rng.next() % moves.len() as u64) as usize];
+            let m = moves.as_slice()[rng.below(moves.len())];
             board.make_move(m);
             plies += 1;
             assert_eq!(board.key(), board.compute_key(), "key after {m}");
-            assert_eq!((board.psq(), board.phase()), eval::from_scratch(&board), "eval after {m}");
+            assert_eq!((board.psq(), board.phase()), from_scratch(board.piece_squares()), "eval after {m}");
             let again = Board::from_fen(&board.to_fen()).unwrap();
             assert_eq!(again.key(), board.key(), "FEN round trip of {}", board.to_fen());
             assert_eq!(again.to_fen(), board.to_fen());

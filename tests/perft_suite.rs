@@ -3,8 +3,8 @@
 
 mod common;
 
-use maxim::board::Board;
-use maxim::perft::perft;
+use maxim::chess::board::Board;
+use maxim::chess::perft::perft;
 
 /// Depths whose expected count is below this are run; deeper ones are left to `maxim perft`.
 const NODE_LIMIT: u64 = 2_000_000;
@@ -62,8 +62,8 @@ fn six_standard_positions() {
 /// entry) in every suite position.
 #[test]
 fn is_legal_agrees_with_the_generator_on_every_move_code() {
-    use maxim::movegen::{generate_legal, is_legal, MoveList};
-    use maxim::types::Move;
+    use maxim::chess::movegen::{generate_legal, is_legal, MoveList};
+    use maxim::chess::types::Move;
     let data = common::test_data("perftsuite.epd");
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
         let fen = line.split(';').next().unwrap().trim();

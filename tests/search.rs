@@ -3,28 +3,32 @@
 
 mod common;
 
-use maxim::board::Board;
-use maxim::engine::{Collector, Score};
-use maxim::movegen::{generate_legal, MoveList};
-use maxim::search::{uci_score, SearchResult, Searcher, Signals};
-use maxim::time::Limits;
-use maxim::tt::TranspositionTable;
-use maxim::types::Move;
+use maxim::chess::board::Board;
+use maxim::chess::movegen::{generate_legal, MoveList};
+use maxim::chess::notation::parse_uci_move;
+use maxim::chess::types::Move;
+use maxim::search::options::SearchOptions;
+use maxim::search::report::Collector;
+use maxim::search::score::Score;
+use maxim::search::time::Limits;
+use maxim::search::tt::TranspositionTable;
+use maxim::search::{SearchResult, Searcher, Signals};
 
 /// Searches `fen` (after the moves in `history_moves`) to `depth` with a fresh table.
 fn search_with(fen: &str, history_moves: &[&str], limits: Limits, searchmoves: &[&str]) -> (SearchResult, Collector) {
     let mut board = Board::from_fen(fen).unwrap();
     let mut history = Vec::new();
     for text in history_moves {
-        let m = board.parse_uci_move(text).unwrap();
+        let m = parse_uci_move(&board, text).unwrap();
         history.push(board.key());
         board.make_move(m);
     }
-    let searchmoves: Vec<Move> = searchmoves.iter().map(|t| board.parse_uci_move(t).unwrap()).collect();
+    let searchmoves: Vec<Move> = searchmoves.iter().map(|t| parse_uci_move(&board, t).unwrap()).collect();
     let mut tt = TranspositionTable::new(16);
     let signals = Signals::default();
     let mut collector = Collector::default();
-    let result = Searcher::new(&mut tt, &mut collector, &signals, limits, &history, 0).run(&board, &searchmoves);
+    let result = Searcher::new(&mut tt, &mut collector, &signals, limits, &history, &SearchOptions::default())
+        .run(&board, &searchmoves);
     (result, collector)
 }
 
@@ -47,11 +51,11 @@ fn finds_mates_with_the_right_score() {
     for (fen, d, best, mate) in cases {
         let result = search(fen, d);
         assert_eq!(result.best_move.to_uci(), best, "{fen}");
-        assert_eq!(uci_score(result.score), Score::Mate(mate), "{fen}");
+        assert_eq!(Score::from_search(result.score), Score::Mate(mate), "{fen}");
     }
     // Being mated reports a negative mate: Black is mated in 1 whatever it does.
     let result = search("1k6/8/2K5/8/8/8/8/R7 b - - 1 1", 4);
-    assert_eq!(uci_score(result.score), Score::Mate(-1));
+    assert_eq!(Score::from_search(result.score), Score::Mate(-1));
 }
 
 #[test]
@@ -72,9 +76,12 @@ fn stalemate_is_a_draw() {
 fn repetition_is_a_draw() {
     // After Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1, Black's Ng8 repeats the start position a third time.
     let moves = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"];
-    let start = maxim::board::START_FEN;
-    let (result, _) = search_with(start, &moves, depth(4), &["f6g8"]);
+    let start = maxim::chess::board::START_FEN;
+    let (result, collector) = search_with(start, &moves, depth(4), &["f6g8"]);
     assert_eq!(result.score, 0);
+    // The line ends where the game does: nothing is shown after the repeating move.
+    let pv: Vec<String> = collector.infos.last().unwrap().pv.iter().map(|m| m.to_uci()).collect();
+    assert_eq!(pv, ["f6g8"]);
     // Without the history the same move is an ordinary move with a non-zero score.
     let board_fen = "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 7 4";
     let (fresh, _) = search_with(board_fen, &[], depth(4), &["f6g8"]);
@@ -84,11 +91,13 @@ fn repetition_is_a_draw() {
 #[test]
 fn fifty_move_rule_is_a_draw_but_mate_comes_first() {
     // A queen up, but every move reaches 100 plies without a capture or pawn move.
-    let result = search("7k/8/8/8/8/8/8/1Q4K1 w - - 99 100", 4);
+    let (result, collector) = search_with("7k/8/8/8/8/8/8/1Q4K1 w - - 99 100", &[], depth(4), &[]);
     assert_eq!(result.score, 0);
+    assert_eq!(collector.infos.last().unwrap().pv.len(), 1, "the game ends after one move");
+    assert_eq!(result.ponder_move, Move::NONE);
     // Mate on the 100th ply is still mate.
     let result = search("7k/8/6K1/8/8/8/Q7/8 w - - 99 100", 3);
-    assert_eq!(uci_score(result.score), Score::Mate(1));
+    assert_eq!(Score::from_search(result.score), Score::Mate(1));
 }
 
 #[test]
@@ -110,7 +119,7 @@ fn fixed_depth_search_is_deterministic() {
 fn node_limit_is_exact_and_a_move_always_comes_back() {
     for n in [1, 2, 100, 5000, 20_000] {
         let limits = Limits { nodes: Some(n), ..Limits::default() };
-        let (result, collector) = search_with(maxim::board::START_FEN, &[], limits, &[]);
+        let (result, collector) = search_with(maxim::chess::board::START_FEN, &[], limits, &[]);
         assert!(result.nodes <= n + 1, "nodes {} for limit {n}", result.nodes);
         assert!(result.best_move.is_some());
         assert!(!collector.infos.is_empty(), "a final info is always reported");
@@ -134,7 +143,7 @@ fn best_move_is_legal_in_every_suite_position() {
                 if result.ponder_move.is_some() {
                     let mut child = board;
                     child.make_move(result.best_move);
-                    assert!(child.parse_uci_move(&result.ponder_move.to_uci()).is_ok(), "ponder move in {fen}");
+                    assert!(parse_uci_move(&child, &result.ponder_move.to_uci()).is_ok(), "ponder move in {fen}");
                 }
             }
         }
@@ -143,6 +152,28 @@ fn best_move_is_legal_in_every_suite_position() {
 
 #[test]
 fn searchmoves_restricts_the_root() {
-    let (result, _) = search_with(maxim::board::START_FEN, &[], depth(3), &["a2a3", "h2h3"]);
+    let (result, _) = search_with(maxim::chess::board::START_FEN, &[], depth(3), &["a2a3", "h2h3"]);
     assert!(["a2a3", "h2h3"].contains(&result.best_move.to_uci().as_str()));
+}
+
+#[test]
+fn the_root_moves_account_for_the_search() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let board = Board::from_fen(fen).unwrap();
+    let (mut tt, signals, mut collector) = (TranspositionTable::new(16), Signals::default(), Collector::default());
+    let options = SearchOptions::default();
+    let mut searcher = Searcher::new(&mut tt, &mut collector, &signals, depth(6), &[], &options);
+    let result = searcher.run(&board, &[]);
+    let root = searcher.root_moves();
+    assert_eq!(root.len(), 48, "every legal move is a root move");
+    // The best move is at the front, with the line reported and the final score.
+    assert_eq!(root.best().mv, result.best_move);
+    assert_eq!(root.best().pv[0], result.best_move);
+    assert_eq!(root.best().score, result.score);
+    // Every node below the root belongs to one root move; the rest are the root's own
+    // visits, one per search of the root (at least one per iteration).
+    let below: u64 = root.iter().map(|rm| rm.nodes).sum();
+    assert!(root.iter().all(|rm| rm.nodes > 0), "every root move was searched");
+    let root_visits = result.nodes - below;
+    assert!((6..=30).contains(&root_visits), "{root_visits} visits of the root for {} nodes", result.nodes);
 }

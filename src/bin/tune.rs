@@ -16,9 +16,13 @@
 //! (`HAND_SET`), for terms the data says little about. The endgame halves of middlegame-only
 //! terms stay 0. The tuned weights are printed in the form of `WEIGHTS`.
 
-use maxim::board::Board;
-use maxim::eval::{breakdown_with, term_counts, Weights, FULL_PHASE, HAND_SET, TEMPO};
-use maxim::types::Colour;
+use maxim::chess::board::Board;
+use maxim::chess::types::Colour;
+use maxim::chess::values::FULL_PHASE;
+use maxim::eval::breakdown::breakdown_with;
+use maxim::eval::tuning::term_counts;
+use maxim::eval::weights::{Weights, HAND_SET};
+use maxim::eval::TEMPO;
 
 /// One position reduced to what the tuner needs.
 struct Sample {

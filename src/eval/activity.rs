@@ -6,10 +6,13 @@
 //! A square counts towards mobility when it is empty or holds an enemy piece, and no enemy
 //! pawn guards it: a piece that can only go where a pawn takes it is not really free.
 
-use super::{Pair, Weights};
-use crate::board::Board;
-use crate::squareset::{self, bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks, SquareSet};
-use crate::types::*;
+use super::weights::Weights;
+use crate::chess::board::Board;
+use crate::chess::squareset::{
+    self, bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks, SquareSet,
+};
+use crate::chess::types::*;
+use crate::chess::values::Pair;
 
 /// Squares a piece of each kind typically reaches in the middlegame; mobility is scored
 /// relative to it, so a piece on an average square is worth its material.
@@ -83,7 +86,7 @@ fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::WEIGHTS as W;
+    use crate::eval::weights::WEIGHTS as W;
 
     #[test]
     fn symmetric_positions_score_zero() {

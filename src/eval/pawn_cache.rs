@@ -8,9 +8,11 @@
 //! speed of the evaluation, never its result, and searches repeat node for node with or
 //! without it.
 
-use super::{pawns, pieces, Pair, WEIGHTS};
-use crate::board::Board;
-use crate::types::*;
+use super::weights::WEIGHTS;
+use super::{pawns, pieces};
+use crate::chess::board::Board;
+use crate::chess::types::*;
+use crate::chess::values::Pair;
 
 /// The terms that depend only on pawns and kings, White's view, with the engine's weights.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -93,7 +95,8 @@ impl PawnCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{random_walk, TestRng};
+    use crate::chess::rng::Rng;
+    use crate::chess::testing::random_walk;
 
     /// Along playouts from several positions, every lookup equals the computed terms, and
     /// lookups of earlier placements still agree after other placements went in between.
@@ -101,14 +104,14 @@ mod tests {
     fn lookups_equal_computed_terms() {
         let mut cache = PawnCache::new();
         let fens = [
-            crate::board::START_FEN,
+            crate::chess::board::START_FEN,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "r2q1rk1/1b1nbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 4 12",
         ];
         let mut seen = Vec::new();
         for fen in fens {
-            random_walk(fen, 200, &mut TestRng(0x1234_5678), |board, _, _| {
+            random_walk(fen, 200, &mut Rng::new(0x1234_5678), |board, _, _| {
                 assert_eq!(cache.terms(board), PawnKingTerms::compute(board), "{fen}");
                 seen.push(*board);
             });

@@ -2,10 +2,11 @@
 //! The board keeps each side's pawns as a 64-bit set, so each question below is one AND with
 //! a mask built at compile time.
 
-use super::{Pair, Weights};
-use crate::board::Board;
-use crate::squareset::FILE_A;
-use crate::types::*;
+use super::weights::Weights;
+use crate::chess::board::Board;
+use crate::chess::squareset::FILE_A;
+use crate::chess::types::*;
+use crate::chess::values::Pair;
 
 /// `AHEAD[colour][sq64]`: the squares in front of a pawn on its own file.
 /// `SPAN[colour][sq64]`: the squares in front of it on its own and the neighbouring files
@@ -98,7 +99,7 @@ pub fn pawn_terms(board: &Board, w: &Weights) -> (Pair, Pair) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::WEIGHTS as W;
+    use crate::eval::weights::WEIGHTS as W;
 
     #[test]
     fn passed_doubled_and_isolated_pawns() {

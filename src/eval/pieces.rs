@@ -3,10 +3,11 @@
 //! The shelter depends only on the pawns and the kings, so the search looks it up in the
 //! pawn cache (see `pawn_cache`) with the pawn-structure terms instead of recomputing it.
 
-use super::{Pair, Weights, MATERIAL};
-use crate::board::Board;
-use crate::squareset::{squares, FILE_A};
-use crate::types::*;
+use super::weights::Weights;
+use crate::chess::board::Board;
+use crate::chess::squareset::{squares, FILE_A};
+use crate::chess::types::*;
+use crate::chess::values::{Pair, MATERIAL};
 
 /// Without pawns, a lead in pieces below this (rook against minor, rook and minor against
 /// rook) rarely wins; a queen against a rook (470) still does.
@@ -123,7 +124,7 @@ pub fn endgame_scale(white_total: i32, material: &[SideMaterial; 2]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::WEIGHTS as W;
+    use crate::eval::weights::WEIGHTS as W;
 
     #[test]
     fn open_files_pair_and_shelter() {

@@ -1,17 +1,18 @@
 //! The recursive search: negamax alpha-beta, fail-soft, laid out in numbered steps as in
 //! micro-Max (probe, horizon, hash move first, generate, recurse with the recapture
-//! extension, store), followed by quiescence.
+//! extension, store). Every node runs it, the root included; at the horizon it hands over to
+//! quiescence (`quiescence.rs`).
 
-use super::ordering::{is_tactical, loses_material, move_key, pick_next, quiet_key, score_moves, MovePicker, KILLER_KEY_MIN};
-use super::{Searcher, INFINITY, LATE_CHANGE_REPORT, MATE, MAX_PLY};
-use crate::board::Board;
-use crate::eval::{evaluate_cached, evaluate_lazy};
-use crate::movegen::{generate_legal, generate_tactical, MoveGen, MoveList};
-use crate::tt::{Bound, MATE_BOUND};
-use crate::types::*;
+use super::ordering::{is_tactical, move_key, quiet_key, KILLER_KEY_MIN};
+use super::picker::MovePicker;
+use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::searcher::{Searcher, LATE_CHANGE_REPORT};
+use super::tt::Bound;
+use crate::chess::board::Board;
+use crate::chess::movegen::{generate_legal, MoveGen, MoveList};
+use crate::chess::types::*;
+use crate::eval::evaluate_cached;
 
-/// A draw scores 0 for both sides.
-const DRAW: i32 = 0;
 /// Internal iterative deepening: at this depth or more, a node without a hash move first
 /// searches `depth - IID_REDUCTION` to find one (micro-Max deepens every node this way).
 const IID_MIN_DEPTH: i32 = 4;
@@ -35,10 +36,6 @@ const LMR_MIN_MOVE: usize = 3;
 /// longer than the iteration's depth. Unbounded, recapture chains kept whole subtrees at
 /// full depth and grew the tree roughly 30-fold at depth 6 in busy middlegames.
 const RECAPTURE_EXTENSION_PLIES: i32 = 2;
-/// Quiescence answers a check with all evasions (so mates at the horizon are seen) for this
-/// many plies of quiescence; beyond it, checks are treated like quiet positions so a chain
-/// of checks cannot recurse without end.
-const QS_CHECK_PLIES: usize = 6;
 
 impl Searcher<'_> {
     /// Negamax alpha-beta. Returns a score for `board` from the side to move's view: exact if
@@ -74,7 +71,7 @@ impl Searcher<'_> {
         // (unless the move that reached 100 plies gave mate, which the move loop finds).
         // Not at the root, which must return a move whatever the game's state.
         let root = ply == 0;
-        if !root && (self.is_repetition(board) || is_insufficient_material(board)) {
+        if !root && (self.is_repetition(board) || board.is_insufficient_material()) {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
@@ -83,7 +80,8 @@ impl Searcher<'_> {
         // Mate-distance pruning: no line from here can mate faster than in one ply, nor be
         // mated sooner than now; if the window lies outside those bounds, a shorter mate is
         // already known above and this subtree cannot change the result.
-        let (alpha, beta) = if root { (alpha, beta) } else { (alpha.max(-MATE + ply as i32), beta.min(MATE - ply as i32 - 1)) };
+        let (alpha, beta) =
+            if root { (alpha, beta) } else { (alpha.max(-MATE + ply as i32), beta.min(MATE - ply as i32 - 1)) };
         if alpha >= beta {
             return alpha;
         }
@@ -313,81 +311,6 @@ impl Searcher<'_> {
         best_score
     }
 
-    /// Quiescence search: at the horizon, only captures and promotions are searched, until
-    /// the position is quiet. The side to move may also "stand pat" on the static score,
-    /// because it is not forced to capture. In check there is no standing pat: every evasion
-    /// is searched, so a mate at the horizon is found.
-    /// `in_check` is only looked at (and only needs to be right) while `qply < QS_CHECK_PLIES`.
-    pub(super) fn quiescence(
-        &mut self,
-        board: &Board,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qply: usize,
-        in_check: bool,
-    ) -> i32 {
-        if self.enter_node(ply) {
-            return 0;
-        }
-        if is_insufficient_material(board) {
-            return DRAW;
-        }
-        if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, &mut self.pawn_cache);
-        }
-
-        self.frames[ply].moves.clear();
-        let mut best_score;
-        if qply < QS_CHECK_PLIES && in_check {
-            generate_legal(board, &mut self.frames[ply].moves);
-            if self.frames[ply].moves.is_empty() {
-                return -MATE + ply as i32;
-            }
-            best_score = -INFINITY;
-        } else {
-            // Stand pat: the static score is a lower bound, since we may decline all captures.
-            best_score = evaluate_lazy(board, alpha, beta, &mut self.pawn_cache);
-            if best_score >= beta {
-                return best_score;
-            }
-            alpha = alpha.max(best_score);
-            generate_tactical(board, &mut self.frames[ply].moves);
-        }
-
-        let frame = &mut self.frames[ply];
-        let n = frame.moves.len();
-        score_moves(board, frame.moves.as_slice(), &mut frame.keys[..n]);
-        let evading = qply < QS_CHECK_PLIES && in_check;
-        for _ in 0..n {
-            let frame = &mut self.frames[ply];
-            let (m, _) = pick_next(frame.moves.as_slice(), &mut frame.keys[..n]);
-            // Captures that lose material by SEE are not searched (a side may stand pat
-            // instead), unless evading check, where every reply counts.
-            if !evading && m.promotion() == 0 && loses_material(board, m) {
-                continue;
-            }
-            let mut child = *board;
-            child.make_move(m);
-            let gives_check = qply + 1 < QS_CHECK_PLIES && child.in_check();
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1, gives_check);
-            if self.stopped {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, m);
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best_score
-    }
-
     /// The sort key a root move would have at any other node, for the pruning and reduction
     /// rules that read it: MVV/LVA for captures and promotions, the killer or history key
     /// for quiet moves.
@@ -397,39 +320,6 @@ impl Searcher<'_> {
         } else {
             quiet_key(board, m, &self.quiet, 0)
         }
-    }
-
-    /// Starts a node: an empty PV at this ply, the node count and limit poll, the selective
-    /// depth. True when the search must stop.
-    #[inline(always)]
-    fn enter_node(&mut self, ply: usize) -> bool {
-        self.pv_len[ply] = ply;
-        self.seldepth = self.seldepth.max(ply);
-        self.count_node_and_poll()
-    }
-
-    /// Makes `m` followed by the child's PV the PV of this ply.
-    #[inline]
-    fn update_pv(&mut self, ply: usize, m: Move) {
-        let child_len = self.pv_len[ply + 1].max(ply + 1);
-        self.pv[ply][ply] = m;
-        for i in ply + 1..child_len {
-            self.pv[ply][i] = self.pv[ply + 1][i];
-        }
-        self.pv_len[ply] = child_len;
-    }
-
-    /// True when the current position (the last key) occurred before, within the plies since
-    /// the last irreversible move. One earlier occurrence is enough: if repeating is good
-    /// for one side, it can repeat again, so the line is a draw.
-    /// The look-back stops at the last irreversible move, at a null move (a "repetition"
-    /// through a pass is not one), and after 100 plies (the 50-move rule ends the game first).
-    fn is_repetition(&self, board: &Board) -> bool {
-        let n = self.keys.len();
-        let key = board.key();
-        let since_barrier = n - 1 - self.repetition_barrier.min(n - 1);
-        let window = (board.halfmove_clock() as usize).min(since_barrier).min(100);
-        (4..=window).step_by(2).any(|back| self.keys[n - 1 - back] == key)
     }
 }
 
@@ -448,14 +338,4 @@ const LN_1000: [i32; 64] = [
 fn late_move_reduction(depth: i32, move_number: usize) -> i32 {
     let ln = |x: usize| LN_1000[x.min(63)] as i64;
     ((750_000 + ln(depth as usize) * ln(move_number) * 1000 / 2250) / 1_000_000) as i32
-}
-
-/// Neither side can ever mate: bare kings, or a single minor piece between them.
-pub(crate) fn is_insufficient_material(board: &Board) -> bool {
-    let white = board.pieces(Colour::White);
-    let black = board.pieces(Colour::Black);
-    if white.len() + black.len() > 3 {
-        return false;
-    }
-    white.iter().chain(black).all(|&sq| matches!(kind_of(board.piece_at(sq as Square)), KING | KNIGHT | BISHOP))
 }

@@ -10,10 +10,11 @@
 //! that order. This list is what `searchmoves`, MultiPV, time management and thread voting
 //! read.
 
-use super::INFINITY;
-use crate::board::Board;
-use crate::movegen::{generate_legal, MoveList};
-use crate::types::Move;
+use super::ordering::order_root;
+use super::score::INFINITY;
+use crate::chess::board::Board;
+use crate::chess::movegen::{generate_legal, MoveList};
+use crate::chess::types::Move;
 
 /// One move at the root and what the search knows about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +51,7 @@ impl RootMoves {
         if moves.iter().any(|m| searchmoves.contains(m)) {
             moves.retain(|m| searchmoves.contains(m));
         }
-        super::ordering::order_root(board, &mut moves, hash_move);
+        order_root(board, &mut moves, hash_move);
         let moves = moves
             .into_iter()
             .map(|mv| RootMove { mv, score: -INFINITY, previous_score: -INFINITY, pv: Vec::new(), nodes: 0 })
@@ -107,13 +108,14 @@ impl RootMoves {
 
     /// Brings the best move to the front: a stable sort by score, then by previous score.
     pub fn sort(&mut self) {
-        self.moves.sort_by(|a, b| (b.score, b.previous_score).cmp(&(a.score, a.previous_score)));
+        self.moves.sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.previous_score)));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::notation::parse_uci_move;
 
     fn texts(list: &RootMoves) -> Vec<String> {
         list.iter().map(|rm| rm.mv.to_uci()).collect()
@@ -122,14 +124,11 @@ mod tests {
     #[test]
     fn searchmoves_keep_only_the_legal_listed_moves() {
         let board = Board::start();
-        let listed = [
-            board.parse_uci_move("g1f3").unwrap(),
-            board.parse_uci_move("e2e4").unwrap(),
-        ];
+        let listed = [parse_uci_move(&board, "g1f3").unwrap(), parse_uci_move(&board, "e2e4").unwrap()];
         let list = RootMoves::new(&board, &listed, Move::NONE);
         assert_eq!(texts(&list), ["e2e4", "g1f3"], "generation order, not the order listed");
         // No legal move listed: every move.
-        let e7e5 = Move::new(crate::types::square(4, 6), crate::types::square(4, 4), 0);
+        let e7e5 = Move::new(crate::chess::types::square(4, 6), crate::chess::types::square(4, 4), 0);
         assert_eq!(RootMoves::new(&board, &[e7e5], Move::NONE).len(), 20);
         assert_eq!(RootMoves::new(&board, &[], Move::NONE).len(), 20);
     }
@@ -137,7 +136,7 @@ mod tests {
     #[test]
     fn hash_move_then_captures_first() {
         let board = Board::from_fen("4k3/8/8/3p4/4P3/8/8/4K2R w K - 0 1").unwrap();
-        let h1h8 = board.parse_uci_move("h1h8").unwrap();
+        let h1h8 = parse_uci_move(&board, "h1h8").unwrap();
         let list = RootMoves::new(&board, &[], h1h8);
         assert_eq!(&texts(&list)[..2], ["h1h8", "e4d5"]);
     }

@@ -7,10 +7,11 @@
 //!
 //! Everything here returns values plus a list of warnings; nothing panics.
 
-use crate::board::Board;
-use crate::search::MAX_PLY;
-use crate::time::{Clock, Limits};
-use crate::types::{Colour, Move};
+use crate::chess::board::Board;
+use crate::chess::notation::parse_uci_move;
+use crate::chess::types::{Colour, Move};
+use crate::search::score::MAX_PLY;
+use crate::search::time::{Clock, Limits};
 
 /// A parsed `go` command, before it is tied to the side to move.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -168,7 +169,7 @@ pub fn parse_position(tokens: &[&str], warnings: &mut Vec<String>) -> Result<Pos
     };
     let mut history = Vec::new();
     for text in tokens.iter().skip(moves_at + 1) {
-        match board.parse_uci_move(text) {
+        match parse_uci_move(&board, text) {
             Ok(m) => {
                 history.push(board.key());
                 board.make_move(m);
@@ -186,7 +187,7 @@ pub fn parse_position(tokens: &[&str], warnings: &mut Vec<String>) -> Result<Pos
 pub fn parse_searchmoves(board: &Board, texts: &[String], warnings: &mut Vec<String>) -> Vec<Move> {
     texts
         .iter()
-        .filter_map(|t| board.parse_uci_move(t).map_err(|e| warnings.push(format!("searchmoves: {e}"))).ok())
+        .filter_map(|t| parse_uci_move(board, t).map_err(|e| warnings.push(format!("searchmoves: {e}"))).ok())
         .collect()
 }
 

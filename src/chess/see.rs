@@ -8,14 +8,12 @@
 //! attacker search treats the squares already vacated in the exchange as empty. It asks the
 //! square sets which pieces of each kind reach the square, cheapest kind first.
 
-use crate::board::Board;
-use crate::squareset::{
+use crate::chess::board::Board;
+use crate::chess::squareset::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks, SquareSet,
 };
-use crate::types::*;
-
-/// Piece values for exchanges, by kind. The king can capture last but is never captured.
-const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 950, 20_000];
+use crate::chess::types::*;
+use crate::chess::values::EXCHANGE_VALUE;
 
 /// The square of `side`'s least valuable piece that attacks `target`, skipping pieces
 /// already used (in `vacated`, which also count as empty for the sliders behind them).
@@ -63,15 +61,18 @@ fn exchange(
 ) -> i32 {
     let (from, to) = (m.from(), m.to());
     let mover = board.piece_at(from);
-    let mut captured_value = SEE_VALUE[kind_of(board.piece_at(to)) as usize];
+    let mut captured_value = EXCHANGE_VALUE[kind_of(board.piece_at(to)) as usize];
     if kind_of(mover) == PAWN && to == board.ep_square() {
-        captured_value = SEE_VALUE[PAWN as usize];
+        captured_value = EXCHANGE_VALUE[PAWN as usize];
     }
     // gains[i]: the material balance after the i-th capture, from the first mover's view.
     let mut gains = [0i32; 32];
     gains[0] = captured_value;
-    let mut on_square =
-        if m.promotion() != 0 { SEE_VALUE[m.promotion() as usize] } else { SEE_VALUE[kind_of(mover) as usize] };
+    let mut on_square = if m.promotion() != 0 {
+        EXCHANGE_VALUE[m.promotion() as usize]
+    } else {
+        EXCHANGE_VALUE[kind_of(mover) as usize]
+    };
     let mut vacated: SquareSet = 1 << to_64(from);
     let mut side = colour_of(mover).flip();
     let mut depth = 0;
@@ -79,7 +80,7 @@ fn exchange(
         let Some(attacker) = least_valuable_attacker(board, to, side, vacated) else { break };
         depth += 1;
         gains[depth] = on_square - gains[depth - 1];
-        on_square = SEE_VALUE[kind_of(board.piece_at(attacker)) as usize];
+        on_square = EXCHANGE_VALUE[kind_of(board.piece_at(attacker)) as usize];
         vacated |= 1 << to_64(attacker);
         side = side.flip();
     }
@@ -94,8 +95,9 @@ fn exchange(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::{ray_step, STEP_VECTORS};
-    use crate::testing::random_walk;
+    use crate::chess::attacks::{ray_step, STEP_VECTORS};
+    use crate::chess::notation::parse_uci_move;
+    use crate::chess::testing::random_walk;
 
     /// Whether the piece on `from` attacks `target` when the squares in `vacated` are empty.
     fn attacks_through(board: &Board, from: Square, target: Square, vacated: SquareSet) -> bool {
@@ -143,7 +145,7 @@ mod tests {
             if vacated & 1 << to_64(from) != 0 || from == target {
                 continue;
             }
-            let value = SEE_VALUE[kind_of(board.piece_at(from)) as usize];
+            let value = EXCHANGE_VALUE[kind_of(board.piece_at(from)) as usize];
             if best.is_some_and(|(v, _)| v <= value) {
                 continue;
             }
@@ -163,7 +165,7 @@ mod tests {
             "r2q1rk1/1b1nbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 4 12",
             "3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1",
         ];
-        let mut rng = crate::testing::TestRng(0x5EE);
+        let mut rng = crate::chess::rng::Rng::new(0x5EE);
         let mut compared = 0;
         for fen in starts {
             random_walk(fen, 150, &mut rng, |board, moves, _| {
@@ -192,7 +194,7 @@ mod tests {
 
     fn see_of(fen: &str, text: &str) -> i32 {
         let board = Board::from_fen(fen).unwrap();
-        see(&board, board.parse_uci_move(text).unwrap())
+        see(&board, parse_uci_move(&board, text).unwrap())
     }
 
     #[test]

@@ -13,7 +13,8 @@
 //! 2. otherwise the entry with the lowest worth is replaced, where worth = depth, minus 8 for
 //!    every search (generation) since it was written. Deep results survive; stale ones go.
 
-use crate::types::Move;
+use super::score::MATE_BOUND;
+use crate::chess::types::Move;
 
 /// Score bound stored with an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,9 +82,6 @@ const BUCKET_BYTES: usize = 64;
 /// can be allocated already zeroed by the operating system, page by page as it is touched:
 /// a large Hash costs nothing until it is used.
 type Bucket = [u64; 2 * BUCKET_SIZE];
-
-/// Scores at least this far from zero are mate scores.
-pub const MATE_BOUND: i32 = 30_000;
 
 /// The transposition table.
 pub struct TranspositionTable {
@@ -235,7 +233,7 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::square;
+    use crate::chess::types::square;
 
     #[test]
     fn buckets_fill_a_cache_line() {
@@ -263,7 +261,7 @@ mod tests {
     #[test]
     fn mate_scores_are_relative_to_the_node() {
         // A mate in 3 plies from a node at ply 4 is mate in 7 from the root...
-        let mate = 32_000;
+        let mate = crate::search::score::MATE;
         let mut tt = TranspositionTable::new(1);
         tt.store(7, Move::NONE, mate - 7, 3, Bound::Exact, 4);
         // ...and the same position reached at ply 10 is mate in 13 from the root.

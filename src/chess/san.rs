@@ -6,9 +6,9 @@
 //! own: a SAN move means "the one legal move that fits this description", so disambiguation,
 //! check marks and legality all come from the generator that the search already trusts.
 
-use crate::board::Board;
-use crate::movegen::{generate_legal, MoveList};
-use crate::types::*;
+use crate::chess::board::Board;
+use crate::chess::movegen::{generate_legal, MoveList};
+use crate::chess::types::*;
 
 /// The SAN letter of a piece kind; pawns have none.
 fn piece_letter(kind: Kind) -> &'static str {
@@ -231,6 +231,7 @@ pub fn parse_san(board: &Board, text: &str) -> Result<Move, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::notation::parse_uci_move;
 
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     const PROMOTIONS: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
@@ -255,13 +256,14 @@ mod tests {
     /// The SAN of the move given in UCI notation.
     fn san_of(fen: &str, uci: &str) -> String {
         let b = board(fen);
-        let m = b.parse_uci_move(uci).unwrap_or_else(|e| panic!("{e} in {fen}"));
+        let m = parse_uci_move(&b, uci).unwrap_or_else(|e| panic!("{e} in {fen}"));
         to_san(&b, m)
     }
 
     #[test]
     fn every_legal_move_round_trips_and_is_unique() {
-        for fen in [crate::board::START_FEN, KIWIPETE, PROMOTIONS, PROMOTIONS_BLACK, RIVALS, EN_PASSANT, SCHOLARS_MATE]
+        for fen in
+            [crate::chess::board::START_FEN, KIWIPETE, PROMOTIONS, PROMOTIONS_BLACK, RIVALS, EN_PASSANT, SCHOLARS_MATE]
         {
             let b = board(fen);
             let mut seen = std::collections::HashSet::new();
@@ -275,8 +277,8 @@ mod tests {
 
     #[test]
     fn writes_standard_forms() {
-        assert_eq!(san_of(crate::board::START_FEN, "e2e4"), "e4");
-        assert_eq!(san_of(crate::board::START_FEN, "g1f3"), "Nf3");
+        assert_eq!(san_of(crate::chess::board::START_FEN, "e2e4"), "e4");
+        assert_eq!(san_of(crate::chess::board::START_FEN, "g1f3"), "Nf3");
         assert_eq!(san_of(KIWIPETE, "e1g1"), "O-O");
         assert_eq!(san_of(KIWIPETE, "e1c1"), "O-O-O");
         assert_eq!(san_of(KIWIPETE, "e2a6"), "Bxa6");
@@ -300,9 +302,9 @@ mod tests {
     #[test]
     fn black_castles_and_gives_check() {
         let b = board("r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1");
-        assert_eq!(to_san(&b, b.parse_uci_move("e8g8").unwrap()), "O-O");
-        assert_eq!(to_san(&b, b.parse_uci_move("e8c8").unwrap()), "O-O-O");
-        assert_eq!(to_san(&b, b.parse_uci_move("a8a1").unwrap()), "Ra1+");
+        assert_eq!(to_san(&b, parse_uci_move(&b, "e8g8").unwrap()), "O-O");
+        assert_eq!(to_san(&b, parse_uci_move(&b, "e8c8").unwrap()), "O-O-O");
+        assert_eq!(to_san(&b, parse_uci_move(&b, "a8a1").unwrap()), "Ra1+");
     }
 
     #[test]
@@ -315,8 +317,8 @@ mod tests {
         assert_eq!(uci(KIWIPETE, "  dxe6 ").as_deref(), Ok("d5e6"));
         assert_eq!(uci(EN_PASSANT, "exd6 e.p.").as_deref(), Ok("e5d6"));
         assert_eq!(uci(EN_PASSANT, "ed6").as_deref(), Ok("e5d6"));
-        assert_eq!(uci(crate::board::START_FEN, "Ng1-f3").as_deref(), Ok("g1f3"));
-        assert_eq!(uci(crate::board::START_FEN, "e2e4").as_deref(), Ok("e2e4"));
+        assert_eq!(uci(crate::chess::board::START_FEN, "Ng1-f3").as_deref(), Ok("g1f3"));
+        assert_eq!(uci(crate::chess::board::START_FEN, "e2e4").as_deref(), Ok("e2e4"));
         let promote = "3k4/1P6/8/8/8/8/8/K7 w - - 0 1";
         assert_eq!(uci(promote, "b8=Q+").as_deref(), Ok("b7b8q"));
         assert_eq!(uci(promote, "b8Q").as_deref(), Ok("b7b8q"));

@@ -21,7 +21,7 @@
 //! a time with a little arithmetic instead (see `line_attacks`), which gives the same sets
 //! with fewer steps, as the tests check on random boards.
 
-use crate::types::Colour;
+use super::types::Colour;
 
 /// A set of squares, bit `rank * 8 + file`.
 pub type SquareSet = u64;
@@ -280,46 +280,7 @@ pub fn squares(mut set: SquareSet) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::movegen::{is_slider, STEP_VECTORS};
-    use crate::types::*;
-
-    /// The same attack set walked square by square on the 0x88 mailbox, micro-Max's way.
-    fn mailbox_attacks(board: &Board, from: Square, kind: Kind) -> SquareSet {
-        let mut set = 0;
-        for &step in STEP_VECTORS[kind as usize] {
-            let mut to = from.wrapping_add_signed(step);
-            while on_board(to) {
-                set |= 1 << to_64(to);
-                if board.piece_at(to) != EMPTY || !is_slider(kind) {
-                    break;
-                }
-                to = to.wrapping_add_signed(step);
-            }
-        }
-        set
-    }
-
-    #[test]
-    fn attack_sets_match_the_mailbox_walk() {
-        let fens = [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
-        ];
-        for fen in fens {
-            let board = Board::from_fen(fen).unwrap();
-            let occupied = board.occupied();
-            for sq64 in 0..64 {
-                let sq = from_64(sq64);
-                assert_eq!(knight_attacks(sq64), mailbox_attacks(&board, sq, KNIGHT), "{fen} N {sq64}");
-                assert_eq!(king_attacks(sq64), mailbox_attacks(&board, sq, KING), "{fen} K {sq64}");
-                assert_eq!(bishop_attacks(sq64, occupied), mailbox_attacks(&board, sq, BISHOP), "{fen} B {sq64}");
-                assert_eq!(rook_attacks(sq64, occupied), mailbox_attacks(&board, sq, ROOK), "{fen} R {sq64}");
-                assert_eq!(queen_attacks(sq64, occupied), mailbox_attacks(&board, sq, QUEEN), "{fen} Q {sq64}");
-            }
-        }
-    }
+    use crate::chess::rng::Rng;
 
     /// Indices into [`DIRECTIONS`] of the rook's and the bishop's rays.
     const ROOK_DIRECTIONS: [usize; 4] = [0, 1, 4, 5];
@@ -336,10 +297,10 @@ mod tests {
 
     #[test]
     fn slider_attacks_match_the_ray_walk_on_random_boards() {
-        let mut rng = crate::testing::TestRng(0xB0A2_D5EE);
+        let mut rng = Rng::new(0xB0A2_D5EE);
         for _ in 0..2000 {
             // Boards from about an eighth to three quarters full: AND or OR random words.
-            let (a, b, c) = (rng.next(), rng.next(), rng.next());
+            let (a, b, c) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
             let occupied = match c % 3 {
                 0 => a & b & c,
                 1 => a & b,

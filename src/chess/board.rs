@@ -21,16 +21,16 @@
 //! questions, which are about whole sets of squares (how many squares a rook reaches, whether
 //! any enemy pawn is ahead), and the generator's "is this square attacked?".
 
-mod fen;
-mod notation;
+pub mod display;
+pub mod fen;
+mod make;
 
-pub use fen::FenError;
-
-use crate::eval::{Pair, PHASE_WEIGHT, PSQ};
-use crate::movegen;
-use crate::squareset::SquareSet;
-use crate::types::*;
-use crate::zobrist::KEYS;
+use super::attacks::{self, PieceSets};
+use super::psq::PSQ;
+use super::squareset::SquareSet;
+use super::types::*;
+use super::values::{Pair, PHASE_WEIGHT};
+use super::zobrist::KEYS;
 
 /// White may castle kingside.
 pub const WHITE_KINGSIDE: u8 = 1;
@@ -69,11 +69,11 @@ pub struct Board {
     list: [[u8; 16]; 2],
     /// Per side, how many entries of `list` are in use.
     count: [u8; 2],
-    /// Per piece code, the set of squares (bit `sq64`) holding such a piece, and per side the
-    /// union of its sets. The evaluation asks questions about whole sets of squares ("any
+    /// Per side and kind, the set of squares (bit `sq64`) holding such a piece, and per side
+    /// the union of its sets. The evaluation asks questions about whole sets of squares ("any
     /// enemy pawn ahead?", "how many squares does this rook reach?"), which a few ANDs
     /// answer; see `squareset`.
-    by_piece: [SquareSet; 16],
+    by_piece: [PieceSets; 2],
     by_colour: [SquareSet; 2],
     side: Colour,
     /// Bit set of WHITE_KINGSIDE .. BLACK_QUEENSIDE.
@@ -98,7 +98,7 @@ impl Board {
             slot: [0; 128],
             list: [[0; 16]; 2],
             count: [0; 2],
-            by_piece: [0; 16],
+            by_piece: [[0; 8]; 2],
             by_colour: [0; 2],
             side: Colour::White,
             castling: 0,
@@ -109,11 +109,6 @@ impl Board {
             psq: (0, 0),
             phase: 0,
         }
-    }
-
-    /// The standard starting position.
-    pub fn start() -> Board {
-        Board::from_fen(START_FEN).expect("the start position FEN is valid")
     }
 
     // ---- queries ------------------------------------------------------------------------
@@ -176,13 +171,19 @@ impl Board {
     /// The squares of a side's pawns as a set (bit `sq64`, a1 = bit 0).
     #[inline(always)]
     pub fn pawn_set(&self, colour: Colour) -> SquareSet {
-        self.by_piece[make_piece(colour, PAWN) as usize]
+        self.by_piece[colour.index()][PAWN as usize]
     }
 
     /// The squares holding one kind of a side's pieces.
     #[inline(always)]
     pub fn piece_set(&self, colour: Colour, kind: Kind) -> SquareSet {
-        self.by_piece[make_piece(colour, kind) as usize]
+        self.by_piece[colour.index()][kind as usize]
+    }
+
+    /// A side's pieces as sets by kind, for the attack tests (see `attacks`).
+    #[inline(always)]
+    pub fn piece_sets(&self, colour: Colour) -> &PieceSets {
+        &self.by_piece[colour.index()]
     }
 
     /// The squares holding a side's pieces.
@@ -209,9 +210,24 @@ impl Board {
         self.phase
     }
 
+    /// Whether any piece of `by` attacks `sq`.
+    #[inline(always)]
+    pub fn is_attacked(&self, sq: Square, by: Colour) -> bool {
+        attacks::is_attacked(to_64(sq), by, self.piece_sets(by), self.occupied())
+    }
+
     /// True when the side to move is in check.
     pub fn in_check(&self) -> bool {
-        movegen::is_attacked(self, self.king(self.side), self.side.flip())
+        self.is_attacked(self.king(self.side), self.side.flip())
+    }
+
+    /// Neither side can ever mate: bare kings, or a single minor piece between them.
+    pub fn is_insufficient_material(&self) -> bool {
+        let (white, black) = (self.pieces(Colour::White), self.pieces(Colour::Black));
+        if white.len() + black.len() > 3 {
+            return false;
+        }
+        white.iter().chain(black).all(|&sq| matches!(kind_of(self.piece_at(sq as Square)), KING | KNIGHT | BISHOP))
     }
 
     /// True when a side has pieces other than king and pawns (the null-move zugzwang guard).
@@ -232,7 +248,7 @@ impl Board {
         let (mg, eg) = PSQ[piece as usize][to_64(sq)];
         self.psq = (self.psq.0 + mg, self.psq.1 + eg);
         self.phase += PHASE_WEIGHT[kind_of(piece) as usize];
-        self.by_piece[piece as usize] |= 1 << to_64(sq);
+        self.by_piece[c][kind_of(piece) as usize] |= 1 << to_64(sq);
         self.by_colour[c] |= 1 << to_64(sq);
     }
 
@@ -250,7 +266,7 @@ impl Board {
         let (mg, eg) = PSQ[piece as usize][to_64(sq)];
         self.psq = (self.psq.0 - mg, self.psq.1 - eg);
         self.phase -= PHASE_WEIGHT[kind_of(piece) as usize];
-        self.by_piece[piece as usize] &= !(1 << to_64(sq));
+        self.by_piece[c][kind_of(piece) as usize] &= !(1 << to_64(sq));
         self.by_colour[c] &= !(1 << to_64(sq));
     }
 
@@ -268,113 +284,20 @@ impl Board {
         let (mg1, eg1) = PSQ[piece as usize][to_64(to)];
         self.psq = (self.psq.0 + mg1 - mg0, self.psq.1 + eg1 - eg0);
         let both: SquareSet = 1 << to_64(from) | 1 << to_64(to);
-        self.by_piece[piece as usize] ^= both;
+        self.by_piece[c][kind_of(piece) as usize] ^= both;
         self.by_colour[c] ^= both;
     }
 
-    // ---- making moves ---------------------------------------------------------------------
-
-    /// Plays a legal move. The move must come from the legal generator (or be checked
-    /// against it); an illegal move leaves the board in an unspecified but memory-safe state.
-    pub fn make_move(&mut self, m: Move) {
-        let from = m.from();
-        let to = m.to();
-        let piece = self.squares[from];
-        let us = self.side;
-        let old_ep = self.ep;
-        if old_ep != NO_SQUARE {
-            self.key ^= KEYS.en_passant[file_of(old_ep)];
-            self.ep = NO_SQUARE;
-        }
-        self.halfmove += 1;
-        if self.squares[to] != EMPTY {
-            self.remove(to);
-            self.halfmove = 0;
-        }
-        self.move_piece(from, to);
-        let mut double_push = false;
-        match kind_of(piece) {
-            PAWN => {
-                self.halfmove = 0;
-                if to == old_ep {
-                    // En passant: the captured pawn stands behind the target square.
-                    self.remove((to as isize - us.forward()) as Square);
-                } else if m.promotion() != 0 {
-                    self.remove(to);
-                    self.put(to, make_piece(us, m.promotion()));
-                } else {
-                    double_push = to.abs_diff(from) == 32;
-                }
-            }
-            KING if to.abs_diff(from) == 2 => {
-                // Castling: the king has moved two squares; bring the rook over it.
-                let (rook_from, rook_to) = if to > from { (from + 3, from + 1) } else { (from - 4, from - 1) };
-                self.move_piece(rook_from, rook_to);
-            }
-            _ => {}
-        }
-        let rights = self.castling & CASTLING_MASK[from] & CASTLING_MASK[to];
-        self.key ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
-        self.castling = rights;
-        if us == Colour::Black {
-            self.fullmove += 1;
-        }
-        self.side = us.flip();
-        self.key ^= KEYS.black_to_move;
-        if double_push {
-            self.set_ep_if_capturable((from + to) / 2);
-        }
-        debug_assert_eq!(self.key, self.compute_key(), "incremental key diverged");
-        debug_assert_eq!((self.psq, self.phase), crate::eval::from_scratch(self));
-    }
-
-    /// Passes the move to the other side (for null-move pruning). Not legal in check.
-    /// The search stops its repetition checks at a pass (see `search`).
-    pub fn make_null_move(&mut self) {
-        if self.ep != NO_SQUARE {
-            self.key ^= KEYS.en_passant[file_of(self.ep)];
-            self.ep = NO_SQUARE;
-        }
-        self.halfmove += 1;
-        self.side = self.side.flip();
-        self.key ^= KEYS.black_to_move;
-    }
-
-    /// Records `ep` as the e.p. square only when the side to move has a legal capture onto
-    /// it. A pawn that merely passed an empty file changes nothing, so it must not change
-    /// the key either; otherwise repetitions would be missed.
-    fn set_ep_if_capturable(&mut self, ep: Square) {
-        let us = self.side;
-        let pawn = make_piece(us, PAWN);
-        let behind = (ep as isize - us.forward()) as Square; // the pawn that just moved
-        for from in [behind.wrapping_sub(1), behind + 1] {
-            if on_board(from) && self.squares[from] == pawn && self.en_passant_is_legal(from, ep) {
-                self.ep = ep;
-                self.key ^= KEYS.en_passant[file_of(ep)];
-                return;
-            }
-        }
-    }
-
-    /// Whether the pawn on `from` may capture en passant onto `ep` without exposing its king.
-    /// Both pawns leave the capturer's rank at once, which is what makes the horizontal-pin
-    /// case special; a scratch copy answers every case the same simple way.
-    pub(crate) fn en_passant_is_legal(&self, from: Square, ep: Square) -> bool {
-        let us = self.side;
-        let mut scratch = *self;
-        scratch.remove((ep as isize - us.forward()) as Square);
-        scratch.move_piece(from, ep);
-        !movegen::is_attacked(&scratch, scratch.king(us), us.flip())
+    /// Every piece with its square, rank 1 first.
+    pub fn piece_squares(&self) -> impl Iterator<Item = (Piece, Square)> + '_ {
+        (0..128).filter(|&sq| on_board(sq) && self.squares[sq] != EMPTY).map(|sq| (self.squares[sq], sq))
     }
 
     /// The key computed from nothing, to check the incremental one.
     pub fn compute_key(&self) -> u64 {
         let mut key = 0;
-        for sq in (0..128).filter(|&s| on_board(s)) {
-            let piece = self.squares[sq];
-            if piece != EMPTY {
-                key ^= KEYS.piece_square[piece as usize][to_64(sq)];
-            }
+        for (piece, sq) in self.piece_squares() {
+            key ^= KEYS.piece_square[piece as usize][to_64(sq)];
         }
         key ^= KEYS.castling[self.castling as usize];
         if self.ep != NO_SQUARE {
@@ -384,33 +307,5 @@ impl Board {
             key ^= KEYS.black_to_move;
         }
         key
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn castling_moves_the_rook_and_clears_rights() {
-        let mut board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-        board.make_move(board.parse_uci_move("e1g1").unwrap());
-        assert_eq!(board.to_fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
-        board.make_move(board.parse_uci_move("a8a1").unwrap());
-        assert_eq!(board.to_fen(), "4k2r/8/8/8/8/8/8/r4RK1 w k - 0 2");
-    }
-
-    #[test]
-    fn ep_square_only_when_capture_is_legal() {
-        let mut board = Board::start();
-        board.make_move(board.parse_uci_move("e2e4").unwrap());
-        assert_eq!(board.ep_square(), NO_SQUARE, "no black pawn can take on e3");
-        // Horizontal pin: the black pawn on d4 may not take e3 e.p. (its king on a4 would face the rook).
-        let mut board = Board::from_fen("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1").unwrap();
-        board.make_move(board.parse_uci_move("e2e4").unwrap());
-        assert_eq!(board.ep_square(), NO_SQUARE);
-        let mut board = Board::from_fen("8/8/8/8/3p4/8/4P3/k3K3 w - - 0 1").unwrap();
-        board.make_move(board.parse_uci_move("e2e4").unwrap());
-        assert_eq!(square_name(board.ep_square()), "e3");
     }
 }

@@ -2,17 +2,18 @@
 //! in SAN, searching each for MS milliseconds (default 1000), and reports the solve rate.
 //! A position counts as solved when the move chosen is one of its `bm` moves.
 
-use crate::board::Board;
-use crate::engine::Collector;
-use crate::san::parse_san;
+use crate::chess::board::Board;
+use crate::chess::san::parse_san;
+use crate::search::options::SearchOptions;
+use crate::search::report::Collector;
+use crate::search::time::Limits;
+use crate::search::tt::TranspositionTable;
 use crate::search::{Searcher, Signals};
-use crate::time::Limits;
-use crate::tt::TranspositionTable;
 
 /// One suite position: the board, its accepted best moves, and its id.
 struct Problem {
     board: Board,
-    best: Vec<crate::types::Move>,
+    best: Vec<crate::chess::types::Move>,
     id: String,
 }
 
@@ -59,7 +60,8 @@ pub fn run(text: &str, movetime_ms: u64) -> (Vec<String>, usize, usize) {
         tt.clear();
         let mut collector = Collector::default();
         let limits = Limits { movetime: Some(movetime_ms), ..Limits::default() };
-        let result = Searcher::new(&mut tt, &mut collector, &signals, limits, &[], 0).run(&problem.board, &[]);
+        let result = Searcher::new(&mut tt, &mut collector, &signals, limits, &[], &SearchOptions::default())
+            .run(&problem.board, &[]);
         total += 1;
         let ok = problem.best.contains(&result.best_move);
         solved += ok as usize;

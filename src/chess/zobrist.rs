@@ -2,17 +2,11 @@
 //! side to move. A position's key is the XOR of the numbers for everything true in it, so a
 //! move updates the key with a few XORs.
 //!
-//! The numbers come from a fixed-seed SplitMix64 generator evaluated at compile time, so every
-//! build on every machine has the same keys: `bench` node counts and hash behaviour repeat.
+//! The numbers come from the crate's fixed-seed generator (`rng`), evaluated at compile time,
+//! so every build on every machine has the same keys: `bench` node counts and hash behaviour
+//! repeat.
 
-/// SplitMix64 (Steele, Lea and Flood): a tiny generator whose outputs pass BigCrush.
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
+use super::rng::splitmix64;
 
 /// All keys in one table so they are drawn from one stream in a fixed order.
 pub struct Keys {

@@ -3,11 +3,12 @@
 //! every machine, and changes exactly when the search does. The last line is OpenBench's
 //! `N nodes M nps`.
 
-use crate::board::Board;
-use crate::engine::Collector;
+use crate::chess::board::Board;
+use crate::search::options::SearchOptions;
+use crate::search::report::Collector;
+use crate::search::time::Limits;
+use crate::search::tt::TranspositionTable;
 use crate::search::{Searcher, Signals};
-use crate::time::Limits;
-use crate::tt::TranspositionTable;
 use std::time::{Duration, Instant};
 
 /// Depth each position is searched to.
@@ -79,7 +80,7 @@ pub fn run(depth: u32) -> (Vec<BenchLine>, u64, u64) {
         tt.clear();
         let mut collector = Collector::default();
         let limits = Limits { depth: Some(depth), ..Limits::default() };
-        let mut searcher = Searcher::new(&mut tt, &mut collector, &signals, limits, &[], 0);
+        let mut searcher = Searcher::new(&mut tt, &mut collector, &signals, limits, &[], &SearchOptions::default());
         let start = Instant::now();
         let result = searcher.run(&board, &[]);
         searching += start.elapsed();

@@ -65,6 +65,11 @@ impl std::fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 impl Board {
+    /// The standard starting position.
+    pub fn start() -> Board {
+        Board::from_fen(START_FEN).expect("the start position FEN is valid")
+    }
+
     /// Parses a 6-field FEN, or a 4/5-field EPD-style one whose counters default to `0 1`.
     /// Castling may be given as `KQkq` or in Shredder/X-FEN letters (`HAha`) naming the rook
     /// files. Any fault is returned as a [`FenError`]; the function never panics.
@@ -161,12 +166,11 @@ impl Board {
 
         // 5. The side that just moved may not be in check.
         let them = board.side.flip();
-        if movegen::is_attacked(&board, board.king(them), board.side) {
+        if board.is_attacked(board.king(them), board.side) {
             return Err(FenError::OpponentInCheck);
         }
-        let king = board.king(board.side);
-        let checkers =
-            board.pieces(them).iter().filter(|&&s| movegen::piece_attacks(&board, s as Square, king)).count();
+        let king = to_64(board.king(board.side));
+        let checkers = attacks::attackers(king, them, board.piece_sets(them), board.occupied()).count_ones();
         if checkers > 2 {
             return Err(FenError::TooManyCheckers);
         }

@@ -2,9 +2,9 @@
 //! exactly for many positions, so perft is the test of move generation. At the last ply the
 //! moves are counted, not made (bulk counting): the generator only emits legal moves.
 
-use crate::board::Board;
-use crate::movegen::{generate_legal, MoveList};
-use crate::types::Move;
+use crate::chess::board::Board;
+use crate::chess::movegen::{generate_legal, MoveList};
+use crate::chess::types::Move;
 
 /// Leaf nodes at `depth` plies below `board`.
 pub fn perft(board: &Board, depth: u32) -> u64 {

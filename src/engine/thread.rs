@@ -1,0 +1,171 @@
+//! The search thread: it owns the transposition table, serves the front end's commands in
+//! order, runs each search and prints its one `bestmove`.
+
+use super::command::{Command, SearchJob};
+use crate::chess::movegen::{generate_legal, MoveList};
+use crate::chess::types::Move;
+use crate::search::report::{Reporter, SearchInfo};
+use crate::search::score::Score;
+use crate::search::tt::TranspositionTable;
+use crate::search::{SearchResult, Searcher, Signals};
+use crossbeam_channel::Receiver;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Condvar, Mutex};
+
+/// Whether a search is running, with a way to wait (without spinning) until it is not.
+/// Set by the front end when it sends `Go`; cleared by the search thread after `bestmove`.
+#[derive(Debug, Default)]
+pub struct Busy {
+    searching: Mutex<bool>,
+    idle: Condvar,
+}
+
+impl Busy {
+    fn lock(&self) -> std::sync::MutexGuard<'_, bool> {
+        self.searching.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Marks a search as started.
+    pub fn set(&self) {
+        *self.lock() = true;
+    }
+
+    /// Marks the search as finished and wakes anyone waiting.
+    pub fn clear(&self) {
+        *self.lock() = false;
+        self.idle.notify_all();
+    }
+
+    /// True while a search runs.
+    pub fn is_busy(&self) -> bool {
+        *self.lock()
+    }
+
+    /// Blocks until no search runs.
+    pub fn wait_idle(&self) {
+        let mut searching = self.lock();
+        while *searching {
+            searching = self.idle.wait(searching).unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+    }
+}
+
+/// Marks the search idle when dropped.
+struct IdleOnDrop(Arc<Busy>);
+
+impl Drop for IdleOnDrop {
+    fn drop(&mut self) {
+        self.0.clear();
+    }
+}
+
+/// The search thread's state.
+pub struct SearchThread<R: Reporter> {
+    tt: TranspositionTable,
+    reporter: R,
+    signals: Arc<Signals>,
+    /// Busy from the moment the front end sends `Go` until `bestmove` has been printed.
+    busy: Arc<Busy>,
+}
+
+impl<R: Reporter> SearchThread<R> {
+    /// A search thread with a table of `hash_mib` MiB.
+    pub fn new(tt: TranspositionTable, reporter: R, signals: Arc<Signals>, busy: Arc<Busy>) -> Self {
+        SearchThread { tt, reporter, signals, busy }
+    }
+
+    /// Serves commands until `Quit` or until the channel closes.
+    pub fn run(mut self, commands: Receiver<Command>) {
+        while let Ok(command) = commands.recv() {
+            match command {
+                Command::Go(job) => {
+                    // Cleared when this scope ends, even by a panic, so a dead search can never
+                    // leave the front end waiting for it forever.
+                    let _idle_on_exit = IdleOnDrop(Arc::clone(&self.busy));
+                    if self.go(&job, &commands) {
+                        return;
+                    }
+                }
+                Command::NewGame | Command::ClearHash => self.tt.clear(),
+                Command::SetHash(table) => self.tt = *table,
+                Command::Ping(reply) => {
+                    let _ = reply.send(());
+                }
+                Command::Wake => {} // a stop with no search running: nothing to do
+                Command::Quit => return,
+            }
+        }
+    }
+
+    /// Runs one search and prints its single `bestmove`. Returns true if `Quit` arrived
+    /// while a finished infinite search was waiting.
+    fn go(&mut self, job: &SearchJob, commands: &Receiver<Command>) -> bool {
+        // A bug in the search must not cost the game: catch a panic and fall back to the
+        // first legal move, so exactly one legal `bestmove` still goes out.
+        let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut searcher = Searcher::new(
+                &mut self.tt,
+                &mut self.reporter,
+                &self.signals,
+                job.limits.clone(),
+                &job.history,
+                &job.options,
+            );
+            searcher.set_start(job.received);
+            searcher.run(&job.board, &job.searchmoves)
+        }));
+        let result = searched.unwrap_or_else(|_| {
+            log::error!("the search panicked; playing the first legal move");
+            self.tt.clear();
+            let fallback = std::panic::catch_unwind(|| {
+                let mut moves = MoveList::new();
+                generate_legal(&job.board, &mut moves);
+                moves.iter().next().copied().unwrap_or(Move::NONE)
+            });
+            let best_move = fallback.unwrap_or(Move::NONE);
+            SearchResult { best_move, ponder_move: Move::NONE, score: 0, depth: 0, nodes: 0 }
+        });
+        if !result.best_move.is_some() {
+            // No legal move at the root: say why, in the form GUIs expect.
+            let score = if job.board.in_check() { Score::Mate(0) } else { Score::Cp(0) };
+            self.reporter.info(&SearchInfo {
+                depth: 0,
+                seldepth: 0,
+                score,
+                nodes: 0,
+                nps: 0,
+                hashfull: self.tt.hashfull(),
+                time_ms: 0,
+                pv: vec![],
+            });
+        }
+        // `go infinite` and `go ponder` may finish early (a forced mate, a depth cap), but must
+        // not answer until `stop` or `ponderhit`. The wait blocks on the channel: no spinning.
+        let mut quit = false;
+        if job.wait_for_stop {
+            while !self.signals.stop.load(Ordering::SeqCst) && !self.ponderhit_ends_wait(job) {
+                match commands.recv() {
+                    Ok(Command::Wake) => {}
+                    Ok(Command::Ping(reply)) => {
+                        let _ = reply.send(());
+                    }
+                    Ok(Command::Quit) | Err(_) => {
+                        quit = true;
+                        break;
+                    }
+                    Ok(Command::NewGame) | Ok(Command::ClearHash) => self.tt.clear(),
+                    Ok(Command::SetHash(table)) => self.tt = *table,
+                    Ok(Command::Go(_)) => {} // the front end stops a search before a new go
+                }
+            }
+        }
+        self.reporter.best_move(result.best_move, result.ponder_move);
+        quit
+    }
+
+    /// After `ponderhit` a ponder search becomes a normal one; if it already finished, its
+    /// move is played at once. `go infinite` ignores `ponderhit`.
+    fn ponderhit_ends_wait(&self, job: &SearchJob) -> bool {
+        !job.limits.infinite && !self.signals.pondering.load(Ordering::SeqCst)
+    }
+}

@@ -1,0 +1,178 @@
+//! Iterative deepening at the root: search depth 1, 2, 3 ... with aspiration windows around
+//! the last score, each time with the previous best move first, until a limit says stop.
+
+use super::root::RootMoves;
+use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::searcher::{SearchResult, Searcher};
+use crate::chess::board::Board;
+use crate::chess::movegen::is_legal;
+use crate::chess::types::{Move, NO_SQUARE};
+use std::sync::atomic::Ordering;
+
+/// Share of the soft deadline used (percent) when the last iteration changed the best move,
+/// and when the best move has held for more than three iterations.
+const UNSTABLE_TIME_PERCENT: u32 = 160;
+const STABLE_TIME_PERCENT: u32 = 60;
+/// Aspiration windows (see `aspiration_search`): from this depth, a first window of this
+/// half-width around the last score, doubled on each failure, and the full window once it
+/// would exceed the last constant.
+const ASPIRATION_MIN_DEPTH: i32 = 5;
+const ASPIRATION_WINDOW: i32 = 25;
+const ASPIRATION_GIVE_UP: i32 = 500;
+
+impl Searcher<'_> {
+    /// Iterative deepening: search depth 1, 2, 3 ... each time with the previous best move
+    /// first, until a limit says stop. Returns the best move of the deepest search that
+    /// produced one; a legal move is returned whenever one exists, even if the search is
+    /// stopped after one node.
+    pub fn run(&mut self, board: &Board, searchmoves: &[Move]) -> SearchResult {
+        self.tt.new_search();
+        let hash_move = self.tt.probe(board.key(), 0).map_or(Move::NONE, |h| h.best_move);
+        self.root_moves = RootMoves::new(board, searchmoves, hash_move);
+        let mut result = SearchResult { best_move: Move::NONE, ponder_move: Move::NONE, score: 0, depth: 0, nodes: 0 };
+        if self.root_moves.is_empty() {
+            return result;
+        }
+        result.best_move = self.root_moves.best().mv;
+        self.keys.push(board.key());
+
+        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        let mut pv: Vec<Move> = vec![result.best_move];
+        let mut stable_iterations = 0;
+        for depth in 1..=max_depth {
+            let previous_best = result.best_move;
+            self.root_depth = depth as i32;
+            self.seldepth = 0;
+            self.root_moves.start_iteration();
+            let score = self.aspiration_search(board, depth as i32, result.score);
+            // The front of the list is the best move known, even in an unfinished iteration:
+            // a move moves up only once its search has finished.
+            let best = self.root_moves.best();
+            pv = self.complete_pv(board, if best.pv.is_empty() { std::slice::from_ref(&best.mv) } else { &best.pv });
+            result.best_move = pv[0];
+            if self.stopped {
+                // The iteration did not finish: its score is not trustworthy, but the caller
+                // still gets a final report with the move it will play.
+                self.report(result.depth.max(1), result.score, &pv);
+                break;
+            }
+            result.score = score;
+            result.depth = depth;
+            self.report(depth, score, &pv);
+            stable_iterations = if result.best_move == previous_best { stable_iterations + 1 } else { 0 };
+            if self.should_stop_iterating(score, stable_iterations) {
+                break;
+            }
+        }
+        result.ponder_move = pv.get(1).copied().unwrap_or(Move::NONE);
+        result.nodes = self.nodes;
+        self.keys.pop();
+        result
+    }
+
+    /// Aspiration windows: the score of one iteration is usually close to the last one's, so
+    /// the root is searched with a narrow window around it, where more of the tree is cut
+    /// off. A score outside the window is only a bound, so the window is widened on that side
+    /// (doubling each time) and the root searched again, until the score falls inside. Early
+    /// iterations, whose scores still jump, and mate scores get the full window. After each
+    /// search of the root the root moves are sorted, so a move that failed high is searched
+    /// first next time.
+    fn aspiration_search(&mut self, board: &Board, depth: i32, previous: i32) -> i32 {
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        let in_check = board.in_check();
+        loop {
+            let score = self.search(board, alpha, beta, depth, 0, NO_SQUARE, in_check);
+            self.root_moves.sort();
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                // Fail low: every move scored at most alpha. Lower the floor.
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                // Fail high: a move scored at least beta. Raise the ceiling.
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta *= 2;
+            if delta > ASPIRATION_GIVE_UP {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+    }
+
+    /// The principal variation as the GUI should see it. The search's line is cut after a
+    /// move that ends the game by rule (a position seen before in the game or the line, as
+    /// the search scores it, or the fifty-move rule). Table cutoffs end a line early, so it
+    /// is then extended with the table's best moves while they are legal and the game goes
+    /// on, so the GUI sees the expected line and `bestmove` gets a `ponder` move.
+    pub(super) fn complete_pv(&self, board: &Board, line: &[Move]) -> Vec<Move> {
+        let mut position = *board;
+        // The game so far and the root: `keys` holds them while the search runs.
+        let mut seen = self.keys.clone();
+        let mut pv = Vec::with_capacity(line.len());
+        for &m in line {
+            position.make_move(m);
+            pv.push(m);
+            if position.halfmove_clock() >= 100 || seen.contains(&position.key()) {
+                return pv;
+            }
+            seen.push(position.key());
+        }
+        while pv.len() < MAX_PLY / 2 {
+            let Some(hit) = self.tt.probe(position.key(), 0) else { break };
+            if !hit.best_move.is_some() || !is_legal(&position, hit.best_move) {
+                break;
+            }
+            position.make_move(hit.best_move);
+            pv.push(hit.best_move);
+            if position.halfmove_clock() >= 100 || seen.contains(&position.key()) {
+                break;
+            }
+            seen.push(position.key());
+        }
+        pv
+    }
+
+    /// The stop rules checked between iterations.
+    /// `stable_iterations` counts the iterations in a row that kept the same best move: a
+    /// move that keeps changing deserves more time, one that has held for several iterations
+    /// less (the soft deadline is scaled; the hard deadline never moves).
+    fn should_stop_iterating(&self, score: i32, stable_iterations: u32) -> bool {
+        if self.signals.pondering.load(Ordering::Relaxed) || self.limits.infinite {
+            return false; // only `stop` (or ponderhit and then time) ends these
+        }
+        if let Some(moves) = self.limits.mate {
+            if score >= MATE - (2 * moves as i32 - 1) {
+                return true;
+            }
+        }
+        if score.abs() >= MATE_BOUND && self.limits.depth.is_none() && self.limits.mate.is_none() {
+            // A mate found at this depth is proven; deeper iterations only confirm it.
+            let plies = MATE - score.abs();
+            if self.root_depth > plies + 2 {
+                return true;
+            }
+        }
+        let Some(soft) = self.deadlines.soft else { return false };
+        // Only a clock is a budget to manage; `movetime` asks for exactly that long.
+        let percent = match stable_iterations {
+            _ if self.limits.movetime.is_some() => 100,
+            0 => UNSTABLE_TIME_PERCENT,
+            1..=3 => 100,
+            _ => STABLE_TIME_PERCENT,
+        };
+        let mut soft = soft * percent / 100;
+        if let Some(hard) = self.deadlines.hard {
+            soft = soft.min(hard);
+        }
+        self.clock_start.elapsed() >= soft
+    }
+}

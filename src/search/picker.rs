@@ -1,0 +1,187 @@
+//! The staged move picker: a node's moves handed out in order, generated in stages so that a
+//! cutoff saves the work of the moves it made unnecessary.
+
+use super::history::QuietHistory;
+use super::ordering::{pick_next, score_moves, score_quiet_moves, HASH_MOVE};
+use crate::chess::board::Board;
+use crate::chess::movegen::{MoveGen, MoveList};
+use crate::chess::types::Move;
+
+/// A [`MovePicker`] picks this many moves of a stage one at a time, then sorts the rest.
+const SELECTION_PICKS: usize = 3;
+
+/// Sorts the moves by key, largest first, keeping the order of equal keys (an insertion
+/// sort: the lists are short). Moves already handed out by [`pick_next`] carry the lowest
+/// key and so go last, and the others come out in the order further picks would give.
+fn sort_by_key(moves: &mut [Move], keys: &mut [i32]) {
+    for i in 1..moves.len() {
+        let (m, k) = (moves[i], keys[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] < k {
+            moves[j] = moves[j - 1];
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+        keys[j] = k;
+    }
+}
+
+/// Where a [`MovePicker`] is in its node's moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    HashMove,
+    GenerateNoisy,
+    Noisy,
+    GenerateQuiet,
+    Quiet,
+    Done,
+}
+
+/// Hands out a search node's moves in order, generating them in stages so that a cutoff
+/// saves the work of the moves it made unnecessary: first the hash move (checked for
+/// legality, not generated), then the captures and promotions by MVV/LVA, then the quiet
+/// moves by killers and history. Because [`pick_next`] is a stable selection and every
+/// capture or promotion key is above every quiet key, the order is that of one stable sort
+/// of the whole list by the same keys. One thing differs from scoring the whole list up
+/// front: the quiet moves are scored when their stage starts, so with the history as the
+/// captures' subtrees have left it.
+pub struct MovePicker {
+    stage: Stage,
+    hash_move: Move,
+    /// The current stage's moves are `list[..len]`; the next to hand out is at `next`.
+    len: usize,
+    next: usize,
+}
+
+impl MovePicker {
+    /// A picker for a node whose hash move (NONE for none) is known to be legal.
+    pub fn new(hash_move: Move) -> MovePicker {
+        MovePicker { stage: Stage::HashMove, hash_move, len: 0, next: 0 }
+    }
+
+    /// The next move and its sort key, or None when all have been handed out. `list` and
+    /// `keys` are the node's scratch space and must be passed in unchanged between calls.
+    pub fn next(
+        &mut self,
+        board: &Board,
+        generator: &MoveGen,
+        list: &mut MoveList,
+        keys: &mut [i32],
+        quiet: (&QuietHistory, usize),
+    ) -> Option<(Move, i32)> {
+        loop {
+            match self.stage {
+                Stage::HashMove => {
+                    self.stage = Stage::GenerateNoisy;
+                    if self.hash_move.is_some() {
+                        return Some((self.hash_move, HASH_MOVE));
+                    }
+                }
+                Stage::GenerateNoisy | Stage::GenerateQuiet => {
+                    list.clear();
+                    if self.stage == Stage::GenerateNoisy {
+                        generator.noisy(list);
+                        score_moves(board, list.as_slice(), &mut keys[..list.len()]);
+                        self.stage = Stage::Noisy;
+                    } else {
+                        generator.quiet(list);
+                        let (history, ply) = quiet;
+                        score_quiet_moves(board, list.as_slice(), &mut keys[..list.len()], history, ply);
+                        self.stage = Stage::Quiet;
+                    }
+                    self.len = list.len();
+                    self.next = 0;
+                }
+                Stage::Noisy | Stage::Quiet => {
+                    while self.next < self.len {
+                        // A node that has tried a few moves without a cutoff will likely try
+                        // them all: sort the rest once instead of scanning for each pick.
+                        if self.next == SELECTION_PICKS {
+                            sort_by_key(list.as_mut_slice(), &mut keys[..self.len]);
+                        }
+                        let (m, key) = if self.next < SELECTION_PICKS {
+                            pick_next(list.as_slice(), &mut keys[..self.len])
+                        } else {
+                            // Sorted, the picked moves went last, so the rest start at 0.
+                            let i = self.next - SELECTION_PICKS;
+                            (list.as_slice()[i], keys[i])
+                        };
+                        self.next += 1;
+                        if m != self.hash_move {
+                            return Some((m, key));
+                        }
+                    }
+                    self.stage = if self.stage == Stage::Noisy { Stage::GenerateQuiet } else { Stage::Done };
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::testing::random_walk;
+    use crate::chess::types::square;
+    use crate::search::ordering::{move_key, KILLER};
+
+    #[test]
+    fn sorting_the_rest_continues_the_selection() {
+        let moves: Vec<Move> = (0..8).map(|i| Move::new(square(i, 1), square(i, 2), 0)).collect();
+        let keys = [3, 7, 3, 9, 7, 1, 9, 3];
+        let mut by_selection = (moves.clone(), keys);
+        let picked: Vec<(Move, i32)> = (0..8).map(|_| pick_next(&by_selection.0, &mut by_selection.1)).collect();
+        let (mut sorted, mut sorted_keys) = (moves.clone(), keys);
+        let mut mixed: Vec<(Move, i32)> = (0..2).map(|_| pick_next(&sorted, &mut sorted_keys)).collect();
+        sort_by_key(&mut sorted, &mut sorted_keys);
+        mixed.extend(sorted.iter().copied().zip(sorted_keys).take(6));
+        assert_eq!(mixed, picked);
+    }
+
+    /// The staged picker hands out exactly the legal moves, each once, in the order of one
+    /// stable sort of the whole list by key: hash move, captures and promotions, killers,
+    /// history. Checked along playouts, with made-up killers, history and hash moves.
+    #[test]
+    fn staged_picking_equals_sorting_the_whole_list() {
+        let mut rng = crate::chess::rng::Rng::new(0x00C0_FFEE);
+        let fens = [
+            crate::chess::board::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        ];
+        for fen in fens {
+            random_walk(fen, 60, &mut rng, |board, moves, rng| {
+                if moves.is_empty() {
+                    return;
+                }
+                let mut history = QuietHistory::new();
+                for &m in moves {
+                    history.set_score(board.side(), m, rng.below(7) as i32 - 3);
+                }
+                let killers = [moves[rng.below(moves.len())], moves[rng.below(moves.len())]];
+                history.set_killers(5, killers);
+                let hash_move = if rng.below(3) == 0 { Move::NONE } else { moves[rng.below(moves.len())] };
+                // One stable sort of the whole list by the keys each move gets.
+                let key = |m: Move| match move_key(board, m, hash_move) {
+                    0 if m == killers[0] => KILLER[0],
+                    0 if m == killers[1] => KILLER[1],
+                    0 => history.score(board.side(), m),
+                    k => k,
+                };
+                let mut expected: Vec<Move> = moves.to_vec();
+                expected.sort_by_key(|&m| -key(m));
+                // The picker, stage by stage.
+                let generator = MoveGen::new(board);
+                let mut picker = MovePicker::new(hash_move);
+                let (mut list, mut keys) = (MoveList::new(), [0; 256]);
+                let mut picked = Vec::new();
+                while let Some((m, _)) = picker.next(board, &generator, &mut list, &mut keys, (&history, 5)) {
+                    picked.push(m);
+                }
+                assert_eq!(picked, expected, "{}", board.to_fen());
+            });
+        }
+    }
+}

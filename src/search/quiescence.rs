@@ -1,0 +1,91 @@
+//! Quiescence search: at the horizon, only captures and promotions are searched, until the
+//! position is quiet, so the static score is never trusted in the middle of an exchange.
+
+use super::ordering::{loses_material, pick_next, score_moves};
+use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
+use super::searcher::Searcher;
+use crate::chess::board::Board;
+use crate::chess::movegen::{generate_legal, generate_tactical};
+use crate::eval::{evaluate_cached, evaluate_lazy};
+
+/// Quiescence answers a check with all evasions (so mates at the horizon are seen) for this
+/// many plies of quiescence; beyond it, checks are treated like quiet positions so a chain
+/// of checks cannot recurse without end.
+const QS_CHECK_PLIES: usize = 6;
+
+impl Searcher<'_> {
+    /// Quiescence search: at the horizon, only captures and promotions are searched, until
+    /// the position is quiet. The side to move may also "stand pat" on the static score,
+    /// because it is not forced to capture. In check there is no standing pat: every evasion
+    /// is searched, so a mate at the horizon is found.
+    /// `in_check` is only looked at (and only needs to be right) while `qply < QS_CHECK_PLIES`.
+    pub(super) fn quiescence(
+        &mut self,
+        board: &Board,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+        in_check: bool,
+    ) -> i32 {
+        if self.enter_node(ply) {
+            return 0;
+        }
+        if board.is_insufficient_material() {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate_cached(board, &mut self.pawn_cache);
+        }
+
+        self.frames[ply].moves.clear();
+        let mut best_score;
+        if qply < QS_CHECK_PLIES && in_check {
+            generate_legal(board, &mut self.frames[ply].moves);
+            if self.frames[ply].moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+            best_score = -INFINITY;
+        } else {
+            // Stand pat: the static score is a lower bound, since we may decline all captures.
+            best_score = evaluate_lazy(board, alpha, beta, &mut self.pawn_cache);
+            if best_score >= beta {
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+            generate_tactical(board, &mut self.frames[ply].moves);
+        }
+
+        let frame = &mut self.frames[ply];
+        let n = frame.moves.len();
+        score_moves(board, frame.moves.as_slice(), &mut frame.keys[..n]);
+        let evading = qply < QS_CHECK_PLIES && in_check;
+        for _ in 0..n {
+            let frame = &mut self.frames[ply];
+            let (m, _) = pick_next(frame.moves.as_slice(), &mut frame.keys[..n]);
+            // Captures that lose material by SEE are not searched (a side may stand pat
+            // instead), unless evading check, where every reply counts.
+            if !evading && m.promotion() == 0 && loses_material(board, m) {
+                continue;
+            }
+            let mut child = *board;
+            child.make_move(m);
+            let gives_check = qply + 1 < QS_CHECK_PLIES && child.in_check();
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1, gives_check);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best_score
+    }
+}

@@ -1,0 +1,53 @@
+//! What the search reports, and to whom. The search never prints: it hands each report to a
+//! [`Reporter`], which the UCI front end turns into `info` and `bestmove` lines and the tests
+//! and `bench` simply keep.
+
+use super::score::Score;
+use crate::chess::types::Move;
+
+/// One `info` report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Completed depth in plies.
+    pub depth: u32,
+    /// Deepest ply reached, including quiescence and extensions.
+    pub seldepth: u32,
+    /// The score.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Transposition table use in permille.
+    pub hashfull: u32,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Where the search's output goes. The UCI front end prints it; tests collect it.
+pub trait Reporter: Send {
+    /// A progress report.
+    fn info(&mut self, info: &SearchInfo);
+    /// The final answer: `bestmove` (and `ponder` when there is a second PV move).
+    fn best_move(&mut self, best: Move, ponder: Move);
+}
+
+/// A reporter that keeps everything, for tests and `bench`.
+#[derive(Default, Debug)]
+pub struct Collector {
+    /// Every info report in order.
+    pub infos: Vec<SearchInfo>,
+    /// Every bestmove.
+    pub best_moves: Vec<(Move, Move)>,
+}
+
+impl Reporter for Collector {
+    fn info(&mut self, info: &SearchInfo) {
+        self.infos.push(info.clone());
+    }
+    fn best_move(&mut self, best: Move, ponder: Move) {
+        self.best_moves.push((best, ponder));
+    }
+}

@@ -1,0 +1,222 @@
+//! The UCI options, each declared once in [`OPTIONS`]: its name, type, default and range,
+//! where its value goes, and what the front end must do when it changes. From that one
+//! entry come the `option name ...` line of `uci`, the parsing and range check of
+//! `setoption` with its error text, and the default values. Adding an option is one entry
+//! (and, if the search reads it, a field of `SearchOptions`).
+
+use crate::search::options::SearchOptions;
+
+/// The options' values as the front end keeps them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+    /// The values the search reads, sent with every `go`.
+    pub search: SearchOptions,
+}
+
+/// An option's UCI type, with its default and range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A whole number in `min..=max`.
+    Spin {
+        /// The value before any `setoption`.
+        default: i64,
+        /// The smallest value accepted.
+        min: i64,
+        /// The largest value accepted.
+        max: i64,
+    },
+    /// `true` or `false`.
+    Check {
+        /// The value before any `setoption`.
+        default: bool,
+    },
+    /// An action with no value.
+    Button,
+}
+
+/// A `setoption` value, checked against the option's type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A spin's number, inside its range.
+    Spin(i64),
+    /// A check's state.
+    Check(bool),
+    /// A button was pressed.
+    Press,
+}
+
+impl Value {
+    /// The number of a spin (0 for the other kinds, which their setters never ask).
+    fn number(self) -> i64 {
+        if let Value::Spin(n) = self {
+            n
+        } else {
+            0
+        }
+    }
+}
+
+/// What the front end does once an option's value is stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing: the value is read where it is needed.
+    None,
+    /// Allocate a table of the new size (keeping the old size if the memory is not there).
+    ResizeHash,
+    /// Empty the table.
+    ClearHash,
+}
+
+/// One UCI option.
+#[derive(Clone, Copy, Debug)]
+pub struct UciOption {
+    /// The name, as `uci` announces it (`setoption` matches it in any case).
+    pub name: &'static str,
+    /// Type, default and range.
+    pub kind: Kind,
+    /// Stores a checked value in the settings.
+    pub store: fn(&mut Settings, Value),
+    /// What changing it sets off.
+    pub effect: Effect,
+}
+
+/// Every option the engine offers, in the order `uci` lists them.
+pub static OPTIONS: [UciOption; 5] = [
+    UciOption {
+        name: "Hash",
+        kind: Kind::Spin { default: 16, min: 1, max: 65_536 },
+        store: |s, v| s.hash_mib = v.number() as usize,
+        effect: Effect::ResizeHash,
+    },
+    UciOption { name: "Clear Hash", kind: Kind::Button, store: |_, _| {}, effect: Effect::ClearHash },
+    // One search thread for now; the option is offered because GUIs and match runners set it.
+    UciOption {
+        name: "Threads",
+        kind: Kind::Spin { default: 1, min: 1, max: 1 },
+        store: |_, _| {},
+        effect: Effect::None,
+    },
+    // The default covers the pipe and scheduling delays of a loaded machine with two games on
+    // two cores: 0 time losses were measured with it at 1+0.01 (see the README).
+    UciOption {
+        name: "Move Overhead",
+        kind: Kind::Spin { default: 30, min: 0, max: 5000 },
+        store: |s, v| s.search.move_overhead_ms = v.number() as u64,
+        effect: Effect::None,
+    },
+    // Tells the GUI it may send `go ponder`; the search learns of pondering from the `go`.
+    UciOption { name: "Ponder", kind: Kind::Check { default: false }, store: |_, _| {}, effect: Effect::None },
+];
+
+/// The `option name ...` line that `uci` prints for an option.
+pub fn declaration(option: &UciOption) -> String {
+    let kind = match option.kind {
+        Kind::Spin { default, min, max } => format!("type spin default {default} min {min} max {max}"),
+        Kind::Check { default } => format!("type check default {default}"),
+        Kind::Button => "type button".to_string(),
+    };
+    format!("option name {} {kind}", option.name)
+}
+
+/// Every option at its default.
+pub fn defaults() -> Settings {
+    let mut settings = Settings { hash_mib: 0, search: SearchOptions::default() };
+    for option in &OPTIONS {
+        match option.kind {
+            Kind::Spin { default, .. } => (option.store)(&mut settings, Value::Spin(default)),
+            Kind::Check { default } => (option.store)(&mut settings, Value::Check(default)),
+            Kind::Button => {}
+        }
+    }
+    settings
+}
+
+/// The option called `name`, in any case and with spaces around it ignored.
+pub fn find(name: &str) -> Option<&'static UciOption> {
+    OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(name.trim()))
+}
+
+/// Checks a `setoption` value against the option's type. A number out of range is clamped,
+/// with a warning; a value that cannot be read at all is an error, and the option keeps its
+/// value. The texts name the option, the value and what was done.
+pub fn parse_value(option: &UciOption, text: Option<&str>, warnings: &mut Vec<String>) -> Result<Value, String> {
+    let name = option.name;
+    let text = text.unwrap_or("").trim();
+    match option.kind {
+        Kind::Spin { min, max, .. } => {
+            // A fraction is taken as its whole part: some GUIs write every number as a float.
+            let number = text.parse::<i64>().ok().or_else(|| text.parse::<f64>().ok().map(|f| f as i64));
+            let Some(n) = number else {
+                return Err(format!("option {name}: '{text}' is not a number; unchanged"));
+            };
+            let clamped = n.clamp(min, max);
+            if clamped != n {
+                warnings.push(format!("option {name}: {n} is out of range {min}..{max}; using {clamped}"));
+            }
+            Ok(Value::Spin(clamped))
+        }
+        Kind::Check { .. } => match text.to_ascii_lowercase().as_str() {
+            "true" => Ok(Value::Check(true)),
+            "false" => Ok(Value::Check(false)),
+            _ => Err(format!("option {name}: '{text}' is not true or false; unchanged")),
+        },
+        Kind::Button => Ok(Value::Press),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_come_from_the_table() {
+        let lines: Vec<String> = OPTIONS.iter().map(declaration).collect();
+        assert_eq!(
+            lines,
+            [
+                "option name Hash type spin default 16 min 1 max 65536",
+                "option name Clear Hash type button",
+                "option name Threads type spin default 1 min 1 max 1",
+                "option name Move Overhead type spin default 30 min 0 max 5000",
+                "option name Ponder type check default false",
+            ]
+        );
+    }
+
+    #[test]
+    fn defaults_are_the_declared_ones() {
+        let settings = defaults();
+        assert_eq!(settings.hash_mib, 16);
+        assert_eq!(settings.search.move_overhead_ms, 30);
+    }
+
+    #[test]
+    fn values_are_checked_and_clamped() {
+        let hash = find(" hAsH ").unwrap();
+        let mut warnings = Vec::new();
+        assert_eq!(parse_value(hash, Some("64"), &mut warnings), Ok(Value::Spin(64)));
+        assert_eq!(parse_value(hash, Some("64.9"), &mut warnings), Ok(Value::Spin(64)));
+        assert!(warnings.is_empty());
+        assert_eq!(parse_value(hash, Some("999999999"), &mut warnings), Ok(Value::Spin(65_536)));
+        assert_eq!(parse_value(hash, Some("0"), &mut warnings), Ok(Value::Spin(1)));
+        assert_eq!(warnings.len(), 2);
+        assert!(warnings[0].contains("Hash") && warnings[0].contains("65536"));
+        assert!(parse_value(hash, Some("lots"), &mut warnings).unwrap_err().contains("not a number"));
+        assert!(parse_value(hash, None, &mut warnings).is_err());
+        let ponder = find("Ponder").unwrap();
+        assert_eq!(parse_value(ponder, Some("TRUE"), &mut warnings), Ok(Value::Check(true)));
+        assert!(parse_value(ponder, Some("yes"), &mut warnings).is_err());
+        assert_eq!(parse_value(find("clear hash").unwrap(), Some("now"), &mut warnings), Ok(Value::Press));
+        assert!(find("Contempt").is_none());
+    }
+
+    #[test]
+    fn storing_a_value_sets_its_field() {
+        let mut settings = defaults();
+        (find("Move Overhead").unwrap().store)(&mut settings, Value::Spin(100));
+        (find("Hash").unwrap().store)(&mut settings, Value::Spin(64));
+        assert_eq!((settings.hash_mib, settings.search.move_overhead_ms), (64, 100));
+    }
+}
