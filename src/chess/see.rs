@@ -199,13 +199,14 @@ mod tests {
 
     #[test]
     fn exchanges() {
+        let [_, pawn, knight, _, rook, queen, _] = EXCHANGE_VALUE;
         // A free pawn.
-        assert_eq!(see_of("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 100);
+        assert_eq!(see_of("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), pawn);
         // Pawn defended by a pawn, taken by a knight: lose the knight for a pawn.
-        assert_eq!(see_of("4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1", "e3d5"), 100 - 320);
+        assert_eq!(see_of("4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1", "e3d5"), pawn - knight);
         // Rook takes a pawn defended by a rook, with a second rook behind (x-ray): wins a pawn.
-        assert_eq!(see_of("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), 100);
-        // Queen takes a rook defended by a pawn: 500 - 950.
-        assert_eq!(see_of("4k3/2p5/3r4/8/8/8/3Q4/4K3 w - - 0 1", "d2d6"), 500 - 950);
+        assert_eq!(see_of("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), pawn);
+        // Queen takes a rook defended by a pawn: loses the queen for the rook.
+        assert_eq!(see_of("4k3/2p5/3r4/8/8/8/3Q4/4K3 w - - 0 1", "d2d6"), rook - queen);
     }
 }
