@@ -155,12 +155,31 @@ fn use_paths(code: &str) -> Vec<(usize, Vec<String>)> {
             continue;
         }
         let Some(end) = code[at..].find(';') else { break };
-        let tree: String = code[at + 4..at + end].chars().filter(|c| !c.is_whitespace()).collect();
+        let tree: String = without_aliases(&code[at + 4..at + end]).chars().filter(|c| !c.is_whitespace()).collect();
         let mut expanded = Vec::new();
         expand(&tree, &mut Vec::new(), &mut expanded);
         paths.extend(expanded.into_iter().map(|path| (at, path)));
     }
     paths
+}
+
+/// A `use` tree with its renamings (`X as Y`) cut to the names they rename (`X`).
+fn without_aliases(tree: &str) -> String {
+    let words: Vec<&str> = tree.split_whitespace().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < words.len() {
+        if words[i] == "as" && i + 1 < words.len() {
+            // Keep what follows the alias name in the same word (`Y},` keeps `},`).
+            out.extend(words[i + 1].chars().skip_while(|c| c.is_alphanumeric() || *c == '_'));
+            i += 2;
+        } else {
+            out.push_str(words[i]);
+            out.push(' ');
+            i += 1;
+        }
+    }
+    out
 }
 
 fn expand(tree: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
@@ -190,9 +209,8 @@ fn expand(tree: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
         }
         prefix.truncate(len);
     } else {
-        let item = tree.split(" as ").next().unwrap_or(tree).split("as").next().unwrap_or(tree);
         let mut path = prefix.clone();
-        path.extend(item.split("::").filter(|s| !s.is_empty() && *s != "*").map(str::to_string));
+        path.extend(tree.split("::").filter(|s| !s.is_empty() && *s != "*").map(str::to_string));
         out.push(path);
     }
 }
@@ -410,10 +428,11 @@ fn no_source_file_is_longer_than_400_lines() {
 
 #[test]
 fn the_scanner_sees_imports_and_ignores_comments_and_strings() {
-    let code = code_only("use a::{b::C, d as e}; // crate::x::y\nlet s = \"super::z\"; let c = '\\''; f::<'a>(g::h);");
+    let code =
+        code_only("use a::{b::C, d as e, phase}; // crate::x::y\nlet s = \"super::z\"; let c = '\\''; f::<'a>(g::h);");
     assert!(!code.contains("crate::x") && !code.contains("super::z"));
     let uses: Vec<Vec<String>> = use_paths(&code).into_iter().map(|(_, p)| p).collect();
-    assert_eq!(uses, [vec!["a", "b", "C"], vec!["a", "d"]]);
+    assert_eq!(uses, [vec!["a", "b", "C"], vec!["a", "d"], vec!["a", "phase"]]);
     assert!(expression_paths(&code).iter().any(|(_, p)| p == &["g", "h"]));
     assert_eq!(inline_modules("mod a;\nmod tests { fn f() { } }"), [(17, 30)]);
     let mut modules = BTreeMap::new();

@@ -69,7 +69,7 @@ pub struct SearchThread<R: Reporter> {
 }
 
 impl<R: Reporter> SearchThread<R> {
-    /// A search thread with a table of `hash_mib` MiB.
+    /// A search thread owning `tt`, reporting to `reporter`.
     pub fn new(tt: TranspositionTable, reporter: R, signals: Arc<Signals>, busy: Arc<Busy>) -> Self {
         SearchThread { tt, reporter, signals, busy }
     }

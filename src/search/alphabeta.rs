@@ -179,8 +179,9 @@ impl Searcher<'_> {
         // moves are generated in stages as they are needed (see `MovePicker`): a node that
         // cuts off on its hash move generates nothing, and one that cuts off on a capture
         // never generates its quiet moves.
-        let generator = MoveGen::new(board);
-        if hash_move.is_some() && !generator.is_legal(hash_move) {
+        // (At the root the moves come from the root list: nothing is generated.)
+        let generator = (!root).then(|| MoveGen::new(board));
+        if hash_move.is_some() && !generator.as_ref().is_some_and(|g| g.is_legal(hash_move)) {
             hash_move = Move::NONE;
         }
         let mut picker = MovePicker::new(hash_move);
@@ -203,11 +204,12 @@ impl Searcher<'_> {
         let mut quiet_count = 0;
         let mut tried = 0;
         loop {
-            let next = if root {
-                self.root_moves.get(tried).map(|rm| (rm.mv, self.root_key(board, rm.mv)))
-            } else {
-                let frame = &mut self.frames[ply];
-                picker.next(board, &generator, &mut frame.moves, &mut frame.keys, (&self.quiet, ply))
+            let next = match &generator {
+                None => self.root_moves.get(tried).map(|rm| (rm.mv, self.root_key(board, rm.mv))),
+                Some(generator) => {
+                    let frame = &mut self.frames[ply];
+                    picker.next(board, generator, &mut frame.moves, &mut frame.keys, (&self.quiet, ply))
+                }
             };
             let Some((m, sort_key)) = next else { break };
             let i = tried;
@@ -251,14 +253,17 @@ impl Searcher<'_> {
                 score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to(), gives_check);
             } else {
                 score = -self.search(&child, -alpha - 1, -alpha, child_depth - reduction, ply + 1, m.to(), gives_check);
-                if score > alpha && reduction > 0 {
+                if score > alpha && reduction > 0 && !self.stopped {
                     score = -self.search(&child, -alpha - 1, -alpha, child_depth, ply + 1, m.to(), gives_check);
                 }
-                if score > alpha && score < beta {
+                if score > alpha && score < beta && !self.stopped {
                     score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to(), gives_check);
                 }
             }
             self.keys.pop();
+            if root {
+                self.root_moves.add_nodes(i, self.nodes - nodes_before);
+            }
             if self.stopped {
                 return 0;
             }
@@ -267,14 +272,7 @@ impl Searcher<'_> {
                 quiet_count += 1;
             }
             if root {
-                // The first move's score is kept whatever it is (the window's bound when it
-                // fails low); a later move's only when it raises alpha.
-                let line: Vec<Move> = std::iter::once(m).chain(self.pv[1][1..self.pv_len[1]].iter().copied()).collect();
-                self.root_moves.record(i, score, i == 0, score > alpha, &line, self.nodes - nodes_before);
-                if i > 0 && score > alpha && score < beta && depth > 1 && self.start.elapsed() >= LATE_CHANGE_REPORT {
-                    let pv = self.complete_pv(board, &line);
-                    self.report(depth as u32, score, &pv);
-                }
+                self.record_root_move(board, i, score, alpha, beta, depth);
             }
             if score > best_score {
                 best_score = score;
@@ -307,8 +305,24 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, best_score, depth, bound, ply);
+        // Not at a root restricted by `searchmoves`: its score is that of the listed moves,
+        // not of the position.
+        if !(root && self.root_moves.is_restricted()) {
+            self.tt.store(key, best_move, best_score, depth, bound, ply);
+        }
         best_score
+    }
+
+    /// Records the search of root move `index` in the root list (see `RootMoves::record`);
+    /// a new best move found late in a long search is reported at once.
+    fn record_root_move(&mut self, board: &Board, index: usize, score: i32, alpha: i32, beta: i32, depth: i32) {
+        let raised_alpha = score > alpha;
+        self.root_moves.record(index, score, index == 0, raised_alpha, &self.pv[1][1..self.pv_len[1]]);
+        if index > 0 && raised_alpha && score < beta && depth > 1 && self.start.elapsed() >= LATE_CHANGE_REPORT {
+            let line = self.root_moves.get(index).map(|rm| rm.pv.clone()).unwrap_or_default();
+            let pv = self.complete_pv(board, &line);
+            self.report(depth as u32, score, &pv);
+        }
     }
 
     /// The sort key a root move would have at any other node, for the pruning and reduction

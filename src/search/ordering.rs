@@ -113,8 +113,8 @@ pub fn pick_next(moves: &[Move], keys: &mut [i32]) -> (Move, i32) {
     (moves[best], largest)
 }
 
-/// Orders the root moves once, before the first iteration: hash move, then MVV/LVA.
-/// Later iterations keep this order except that each new best move goes to the front.
+/// Orders the root moves once, before the first iteration: hash move, then MVV/LVA. Later
+/// iterations take the order the root list's sort leaves (`RootMoves::sort`).
 pub fn order_root(board: &Board, moves: &mut [Move], hash_move: Move) {
     // A stable sort keeps generation order among equals, so the order is reproducible.
     moves.sort_by_key(|&m| -move_key(board, m, hash_move));

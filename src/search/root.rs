@@ -7,8 +7,9 @@
 //! moves whose score is known in this iteration carry one (the first move searched, and each
 //! move that raised alpha); the others carry `-INFINITY`, so the sort brings the best move to
 //! the front and leaves the rest in the order they had. The next iteration searches them in
-//! that order. This list is what `searchmoves`, MultiPV, time management and thread voting
-//! read.
+//! that order. A move moves up only once its search has finished, so a search stopped in the
+//! middle of an iteration still plays the best move it knows. `searchmoves` builds this list;
+//! it is where per-move results live for what reads them (`Searcher::root_moves`).
 
 use super::ordering::order_root;
 use super::score::INFINITY;
@@ -37,6 +38,8 @@ pub struct RootMove {
 #[derive(Clone, Debug, Default)]
 pub struct RootMoves {
     moves: Vec<RootMove>,
+    /// True when `searchmoves` left out some legal moves.
+    restricted: bool,
 }
 
 impl RootMoves {
@@ -51,12 +54,19 @@ impl RootMoves {
         if moves.iter().any(|m| searchmoves.contains(m)) {
             moves.retain(|m| searchmoves.contains(m));
         }
+        let restricted = moves.len() < legal.len();
         order_root(board, &mut moves, hash_move);
         let moves = moves
             .into_iter()
             .map(|mv| RootMove { mv, score: -INFINITY, previous_score: -INFINITY, pv: Vec::new(), nodes: 0 })
             .collect();
-        RootMoves { moves }
+        RootMoves { moves, restricted }
+    }
+
+    /// True when `searchmoves` left out some legal moves: the root's best score is then the
+    /// best of those listed, not the position's.
+    pub fn is_restricted(&self) -> bool {
+        self.restricted
     }
 
     /// Number of root moves.
@@ -84,25 +94,32 @@ impl RootMoves {
         self.moves.iter()
     }
 
-    /// Starts an iteration: each move's score becomes its previous score.
+    /// Starts an iteration: each move's score becomes its previous score, and no move has a
+    /// score in the new iteration until it is searched in it.
     pub fn start_iteration(&mut self) {
         for rm in &mut self.moves {
             rm.previous_score = rm.score;
+            rm.score = -INFINITY;
         }
     }
 
-    /// Records the search of the move at `index`: `score` and `pv` when it is the first move
-    /// searched (`first`) or raised alpha (`raised_alpha`), else `-INFINITY`; and the nodes
-    /// spent below it.
-    pub fn record(&mut self, index: usize, score: i32, first: bool, raised_alpha: bool, pv: &[Move], nodes: u64) {
+    /// Adds the nodes spent below the move at `index`.
+    pub fn add_nodes(&mut self, index: usize, nodes: u64) {
+        self.moves[index].nodes += nodes;
+    }
+
+    /// Records a finished search of the move at `index`. Its score is kept when it is the
+    /// first move searched (`first`: a bound when it failed low) or raised alpha, and is
+    /// `-INFINITY` otherwise. Its principal variation, the move followed by `pv_tail`, is
+    /// replaced only when it raised alpha (or had none): a first move that failed low keeps
+    /// the line of its last real score.
+    pub fn record(&mut self, index: usize, score: i32, first: bool, raised_alpha: bool, pv_tail: &[Move]) {
         let rm = &mut self.moves[index];
-        rm.nodes += nodes;
-        if first || raised_alpha {
-            rm.score = score;
+        rm.score = if first || raised_alpha { score } else { -INFINITY };
+        if raised_alpha || rm.pv.is_empty() {
             rm.pv.clear();
-            rm.pv.extend_from_slice(pv);
-        } else {
-            rm.score = -INFINITY;
+            rm.pv.push(rm.mv);
+            rm.pv.extend_from_slice(pv_tail);
         }
     }
 
@@ -147,11 +164,10 @@ mod tests {
         let mut list = RootMoves::new(&board, &[], Move::NONE);
         let before = texts(&list);
         list.start_iteration();
-        let pv = |list: &RootMoves, i: usize| vec![list.get(i).unwrap().mv];
-        let (p0, p5) = (pv(&list, 0), pv(&list, 5));
-        list.record(0, 10, true, false, &p0, 100);
-        list.record(1, -5, false, false, &[], 50);
-        list.record(5, 30, false, true, &p5, 70);
+        list.record(0, 10, true, true, &[]);
+        list.record(1, -5, false, false, &[]);
+        list.record(5, 30, false, true, &[]);
+        list.add_nodes(5, 70);
         list.sort();
         let after = texts(&list);
         assert_eq!(after[0], before[5]);
@@ -160,6 +176,26 @@ mod tests {
         assert_eq!(after[2..].iter().collect::<Vec<_>>(), rest);
         assert_eq!(list.best().score, 30);
         assert_eq!(list.best().nodes, 70);
-        assert_eq!(list.best().pv, p5);
+        assert_eq!(list.best().pv, [list.best().mv]);
+    }
+
+    #[test]
+    fn a_stopped_iteration_keeps_the_searched_best_in_front() {
+        // Iteration 1: the first move scores 20, the second raises alpha to 40.
+        let board = Board::start();
+        let mut list = RootMoves::new(&board, &[], Move::NONE);
+        let (a, b) = (list.get(0).unwrap().mv, list.get(1).unwrap().mv);
+        list.start_iteration();
+        list.record(0, 20, true, true, &[]);
+        list.record(1, 40, false, true, &[]);
+        list.sort();
+        // Iteration 2: b, now first, fails low to 10, and the search stops before a is
+        // searched again. b stays in front: a has no score in this iteration.
+        list.start_iteration();
+        list.record(0, 10, true, false, &[]);
+        list.sort();
+        assert_eq!(list.best().mv, b);
+        assert_eq!(list.get(1).unwrap().mv, a);
+        assert_eq!(list.best().pv, [b], "a fail-low keeps the last real line");
     }
 }

@@ -67,7 +67,7 @@ pub struct Searcher<'a> {
     pub(super) node_limit: u64,
     pub(super) seldepth: usize,
     pub(super) stopped: bool,
-    /// The depth of the current iteration; bounds the recapture extension.
+    /// The depth of the current iteration; bounds the recapture and check extensions.
     pub(super) root_depth: i32,
     /// Keys of the game so far and of the current search path, for repetition checks.
     pub(super) keys: Vec<u64>,
