@@ -7,7 +7,8 @@
 //! * `history` (killers and history), `ordering` (sort keys, MVV/LVA) and `picker` (a node's
 //!   moves in stages): move ordering;
 //! * `root`: the root move list, each move with its score, PV and nodes;
-//! * `searcher`: one search's state and the bookkeeping every node does;
+//! * `thread_data`: what each search thread owns (killers, history, PV table, caches);
+//!   `searcher`: one thread's search and the bookkeeping every node does;
 //! * `iterate` (iterative deepening and aspiration windows at the root), `alphabeta` (every
 //!   node, the root included) and `quiescence`: the search itself, as methods of [`Searcher`].
 //!
@@ -24,7 +25,9 @@ pub mod report;
 pub mod root;
 pub mod score;
 mod searcher;
+mod thread_data;
 pub mod time;
 pub mod tt;
 
-pub use searcher::{SearchResult, Searcher, Signals};
+pub use searcher::{SearchInputs, SearchResult, Searcher, Signals};
+pub use thread_data::ThreadData;

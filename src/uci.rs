@@ -203,6 +203,8 @@ impl FrontEnd {
         };
         let mut next = self.settings;
         (option.store)(&mut next, value);
+        // The search thread takes commands between searches: a change sent during one waits.
+        let deferred = self.busy.is_busy() && option.effect != Effect::None;
         match option.effect {
             Effect::None => {}
             Effect::ClearHash => {
@@ -214,6 +216,12 @@ impl FrontEnd {
                 }
                 Err(e) => return tell(&format!("{e}; keeping {} MiB", self.settings.hash_mib)),
             },
+            Effect::SetThreads => {
+                let _ = self.commands.send(Command::SetThreads(next.threads));
+            }
+        }
+        if deferred {
+            tell(&format!("option {}: applied when the current search ends", option.name));
         }
         self.settings = next;
     }

@@ -24,10 +24,10 @@ fn search_with(fen: &str, history_moves: &[&str], limits: Limits, searchmoves: &
         board.make_move(m);
     }
     let searchmoves: Vec<Move> = searchmoves.iter().map(|t| parse_uci_move(&board, t).unwrap()).collect();
-    let mut tt = TranspositionTable::new(16);
+    let tt = TranspositionTable::new(16);
     let signals = Signals::default();
     let mut collector = Collector::default();
-    let result = Searcher::new(&mut tt, &mut collector, &signals, limits, &history, &SearchOptions::default())
+    let result = Searcher::new(&tt, &mut collector, &signals, limits, &history, &SearchOptions::default())
         .run(&board, &searchmoves);
     (result, collector)
 }
@@ -160,9 +160,9 @@ fn searchmoves_restricts_the_root() {
 fn the_root_moves_account_for_the_search() {
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let board = Board::from_fen(fen).unwrap();
-    let (mut tt, signals, mut collector) = (TranspositionTable::new(16), Signals::default(), Collector::default());
+    let (tt, signals, mut collector) = (TranspositionTable::new(16), Signals::default(), Collector::default());
     let options = SearchOptions::default();
-    let mut searcher = Searcher::new(&mut tt, &mut collector, &signals, depth(6), &[], &options);
+    let mut searcher = Searcher::new(&tt, &mut collector, &signals, depth(6), &[], &options);
     let result = searcher.run(&board, &[]);
     let root = searcher.root_moves();
     assert_eq!(root.len(), 48, "every legal move is a root move");

@@ -80,7 +80,7 @@ pub fn run(depth: u32) -> (Vec<BenchLine>, u64, u64) {
         tt.clear();
         let mut collector = Collector::default();
         let limits = Limits { depth: Some(depth), ..Limits::default() };
-        let mut searcher = Searcher::new(&mut tt, &mut collector, &signals, limits, &[], &SearchOptions::default());
+        let mut searcher = Searcher::new(&tt, &mut collector, &signals, limits, &[], &SearchOptions::default());
         let start = Instant::now();
         let result = searcher.run(&board, &[]);
         searching += start.elapsed();

@@ -40,6 +40,8 @@ pub enum Command {
     SetHash(Box<TranspositionTable>),
     /// Clear the table (the `Clear Hash` button).
     ClearHash,
+    /// Search with this many threads from the next search on (the main thread included).
+    SetThreads(usize),
     /// Answer on the channel once every command before this one is done (`isready`).
     Ping(Sender<()>),
     /// Wakes a finished infinite or ponder search that is waiting to print `bestmove`.

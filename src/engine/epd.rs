@@ -60,7 +60,7 @@ pub fn run(text: &str, movetime_ms: u64) -> (Vec<String>, usize, usize) {
         tt.clear();
         let mut collector = Collector::default();
         let limits = Limits { movetime: Some(movetime_ms), ..Limits::default() };
-        let result = Searcher::new(&mut tt, &mut collector, &signals, limits, &[], &SearchOptions::default())
+        let result = Searcher::new(&tt, &mut collector, &signals, limits, &[], &SearchOptions::default())
             .run(&problem.board, &[]);
         total += 1;
         let ok = problem.best.contains(&result.best_move);

@@ -1,13 +1,15 @@
-//! The search thread: it owns the transposition table, serves the front end's commands in
-//! order, runs each search and prints its one `bestmove`.
+//! The search thread: it owns the transposition table and the helper threads, serves the
+//! front end's commands in order, runs each search (as the main thread of Lazy SMP, see
+//! `pool.rs`) and prints its one `bestmove`.
 
 use super::command::{Command, SearchJob};
+use super::pool::HelperPool;
 use crate::chess::movegen::{generate_legal, MoveList};
 use crate::chess::types::Move;
 use crate::search::report::{Reporter, SearchInfo};
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
-use crate::search::{SearchResult, Searcher, Signals};
+use crate::search::{SearchInputs, SearchResult, Searcher, Signals, ThreadData};
 use crossbeam_channel::Receiver;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex};
@@ -59,19 +61,31 @@ impl Drop for IdleOnDrop {
     }
 }
 
-/// The search thread's state.
+/// The search thread's state: it owns the table, the helper threads and its own tables.
 pub struct SearchThread<R: Reporter> {
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
     reporter: R,
     signals: Arc<Signals>,
     /// Busy from the moment the front end sends `Go` until `bestmove` has been printed.
     busy: Arc<Busy>,
+    /// The helpers (Threads - 1 of them).
+    pool: HelperPool,
+    /// The main thread's own tables, kept between searches (None only during one).
+    data: Option<Box<ThreadData>>,
 }
 
 impl<R: Reporter> SearchThread<R> {
-    /// A search thread owning `tt`, reporting to `reporter`.
+    /// A search thread owning `tt`, reporting to `reporter`, searching alone until told
+    /// otherwise (`Command::SetThreads`).
     pub fn new(tt: TranspositionTable, reporter: R, signals: Arc<Signals>, busy: Arc<Busy>) -> Self {
-        SearchThread { tt, reporter, signals, busy }
+        SearchThread {
+            tt: Arc::new(tt),
+            reporter,
+            signals,
+            busy,
+            pool: HelperPool::default(),
+            data: Some(ThreadData::new()),
+        }
     }
 
     /// Serves commands until `Quit` or until the channel closes.
@@ -82,49 +96,85 @@ impl<R: Reporter> SearchThread<R> {
                     // Cleared when this scope ends, even by a panic, so a dead search can never
                     // leave the front end waiting for it forever.
                     let _idle_on_exit = IdleOnDrop(Arc::clone(&self.busy));
-                    if self.go(&job, &commands) {
+                    if self.go(Arc::from(job), &commands) {
                         return;
                     }
                 }
-                Command::NewGame | Command::ClearHash => self.tt.clear(),
-                Command::SetHash(table) => self.tt = *table,
-                Command::Ping(reply) => {
-                    let _ = reply.send(());
-                }
-                Command::Wake => {} // a stop with no search running: nothing to do
                 Command::Quit => return,
+                other => self.between_searches(other),
             }
         }
     }
 
-    /// Runs one search and prints its single `bestmove`. Returns true if `Quit` arrived
-    /// while a finished infinite search was waiting.
-    fn go(&mut self, job: &SearchJob, commands: &Receiver<Command>) -> bool {
+    /// The commands that change the engine between searches.
+    fn between_searches(&mut self, command: Command) {
+        match command {
+            Command::NewGame | Command::ClearHash => self.clear_table(),
+            Command::SetHash(table) => self.tt = Arc::new(*table),
+            Command::SetThreads(threads) => self.pool.resize(threads.max(1) - 1),
+            Command::Ping(reply) => {
+                let _ = reply.send(());
+            }
+            Command::Wake => {}                  // a stop with no search running: nothing to do
+            Command::Go(_) | Command::Quit => {} // handled by the callers
+        }
+    }
+
+    /// Empties the table. Between searches this thread holds the only reference to it, so it
+    /// is cleared in place; if not, a fresh table of the same size replaces it.
+    fn clear_table(&mut self) {
+        match Arc::get_mut(&mut self.tt) {
+            Some(table) => table.clear(),
+            None => self.tt = Arc::new(TranspositionTable::new(self.tt.size_mib())),
+        }
+    }
+
+    /// Runs one search on every thread and prints its single `bestmove`. Returns true if
+    /// `Quit` arrived while a finished infinite search was waiting.
+    fn go(&mut self, job: Arc<SearchJob>, commands: &Receiver<Command>) -> bool {
+        self.signals.start_search();
+        let threads = self.pool.len() + 1;
+        let inputs = SearchInputs {
+            tt: &self.tt,
+            signals: &self.signals,
+            limits: &job.limits,
+            history: &job.history,
+            options: &job.options,
+            threads,
+        };
+        let tables = self.data.take().unwrap_or_else(ThreadData::new);
+        // The main searcher first: it starts the table's new generation, then the helpers go.
+        let mut main = Searcher::for_thread(inputs, 0, tables, Some(&mut self.reporter));
+        main.set_start(job.received);
+        let helpers = self.pool.start(&self.tt, &self.signals, &job);
         // A bug in the search must not cost the game: catch a panic and fall back to the
         // first legal move, so exactly one legal `bestmove` still goes out.
-        let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let mut searcher = Searcher::new(
-                &mut self.tt,
-                &mut self.reporter,
-                &self.signals,
-                job.limits.clone(),
-                &job.history,
-                &job.options,
-            );
-            searcher.set_start(job.received);
-            searcher.run(&job.board, &job.searchmoves)
-        }));
-        let result = searched.unwrap_or_else(|_| {
-            log::error!("the search panicked; playing the first legal move");
-            self.tt.clear();
-            let fallback = std::panic::catch_unwind(|| {
-                let mut moves = MoveList::new();
-                generate_legal(&job.board, &mut moves);
-                moves.iter().next().copied().unwrap_or(Move::NONE)
-            });
-            let best_move = fallback.unwrap_or(Move::NONE);
-            SearchResult { best_move, ponder_move: Move::NONE, score: 0, depth: 0, nodes: 0 }
-        });
+        let searched =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| main.run(&job.board, &job.searchmoves)));
+        // The main search is over: stop the helpers and wait until every one has answered.
+        self.signals.helpers_stop.store(true, Ordering::SeqCst);
+        let helper_results: Vec<Option<SearchResult>> = helpers.iter().collect();
+        if helper_results.iter().any(Option::is_none) {
+            log::error!("a helper's search panicked");
+        }
+        let result = match searched {
+            Ok(result) => {
+                self.data = Some(main.into_thread_data());
+                result
+            }
+            Err(_) => {
+                drop(main);
+                log::error!("the search panicked; playing the first legal move");
+                self.clear_table();
+                let fallback = std::panic::catch_unwind(|| {
+                    let mut moves = MoveList::new();
+                    generate_legal(&job.board, &mut moves);
+                    moves.iter().next().copied().unwrap_or(Move::NONE)
+                });
+                let best_move = fallback.unwrap_or(Move::NONE);
+                SearchResult { best_move, ponder_move: Move::NONE, score: 0, depth: 0, nodes: 0 }
+            }
+        };
         if !result.best_move.is_some() {
             // No legal move at the root: say why, in the form GUIs expect.
             let score = if job.board.in_check() { Score::Mate(0) } else { Score::Cp(0) };
@@ -143,19 +193,14 @@ impl<R: Reporter> SearchThread<R> {
         // not answer until `stop` or `ponderhit`. The wait blocks on the channel: no spinning.
         let mut quit = false;
         if job.wait_for_stop {
-            while !self.signals.stop.load(Ordering::SeqCst) && !self.ponderhit_ends_wait(job) {
+            while !self.signals.stop.load(Ordering::SeqCst) && !self.ponderhit_ends_wait(&job) {
                 match commands.recv() {
-                    Ok(Command::Wake) => {}
-                    Ok(Command::Ping(reply)) => {
-                        let _ = reply.send(());
-                    }
                     Ok(Command::Quit) | Err(_) => {
                         quit = true;
                         break;
                     }
-                    Ok(Command::NewGame) | Ok(Command::ClearHash) => self.tt.clear(),
-                    Ok(Command::SetHash(table)) => self.tt = *table,
                     Ok(Command::Go(_)) => {} // the front end stops a search before a new go
+                    Ok(other) => self.between_searches(other),
                 }
             }
         }

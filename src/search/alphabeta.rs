@@ -62,7 +62,7 @@ impl Searcher<'_> {
         // Step 1. Node bookkeeping: count, poll the limits, start an empty PV. A node at the
         // horizon is handed to quiescence in step 3, which counts it: each position once.
         if depth <= 0 {
-            self.pv_len[ply] = ply;
+            self.data.pv_len[ply] = ply;
         } else if self.enter_node(ply) {
             return 0;
         }
@@ -75,7 +75,7 @@ impl Searcher<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, &mut self.pawn_cache);
+            return evaluate_cached(board, &mut self.data.pawn_cache);
         }
         // Mate-distance pruning: no line from here can mate faster than in one ply, nor be
         // mated sooner than now; if the window lies outside those bounds, a shorter mate is
@@ -112,7 +112,8 @@ impl Searcher<'_> {
         }
 
         // The static score, used by the pruning steps below (meaningless in check).
-        let static_eval = if pv_node || in_check { -INFINITY } else { evaluate_cached(board, &mut self.pawn_cache) };
+        let static_eval =
+            if pv_node || in_check { -INFINITY } else { evaluate_cached(board, &mut self.data.pawn_cache) };
 
         // Step 5. Reverse futility pruning: near the horizon, if the static score beats beta
         // by more than any quiet move could plausibly lose, the opponent's threats cannot
@@ -207,8 +208,8 @@ impl Searcher<'_> {
             let next = match &generator {
                 None => self.root_moves.get(tried).map(|rm| (rm.mv, self.root_key(board, rm.mv))),
                 Some(generator) => {
-                    let frame = &mut self.frames[ply];
-                    picker.next(board, generator, &mut frame.moves, &mut frame.keys, (&self.quiet, ply))
+                    let frame = &mut self.data.frames[ply];
+                    picker.next(board, generator, &mut frame.moves, &mut frame.keys, (&self.data.quiet, ply))
                 }
             };
             let Some((m, sort_key)) = next else { break };
@@ -268,7 +269,7 @@ impl Searcher<'_> {
                 return 0;
             }
             if quiet {
-                self.frames[ply].quiets[quiet_count] = m;
+                self.data.frames[ply].quiets[quiet_count] = m;
                 quiet_count += 1;
             }
             if root {
@@ -284,7 +285,13 @@ impl Searcher<'_> {
                         // Beta cutoff: the opponent will not allow this line. A quiet move
                         // that refutes is remembered for the siblings (killer, history).
                         if quiet {
-                            self.quiet.reward(board.side(), ply, depth, m, &self.frames[ply].quiets[..quiet_count]);
+                            self.data.quiet.reward(
+                                board.side(),
+                                ply,
+                                depth,
+                                m,
+                                &self.data.frames[ply].quiets[..quiet_count],
+                            );
                         }
                         break;
                     }
@@ -317,7 +324,7 @@ impl Searcher<'_> {
     /// a new best move found late in a long search is reported at once.
     fn record_root_move(&mut self, board: &Board, index: usize, score: i32, alpha: i32, beta: i32, depth: i32) {
         let raised_alpha = score > alpha;
-        self.root_moves.record(index, score, index == 0, raised_alpha, &self.pv[1][1..self.pv_len[1]]);
+        self.root_moves.record(index, score, index == 0, raised_alpha, &self.data.pv[1][1..self.data.pv_len[1]]);
         if index > 0 && raised_alpha && score < beta && depth > 1 && self.start.elapsed() >= LATE_CHANGE_REPORT {
             let line = self.root_moves.get(index).map(|rm| rm.pv.clone()).unwrap_or_default();
             let pv = self.complete_pv(board, &line);
@@ -332,7 +339,7 @@ impl Searcher<'_> {
         if is_tactical(board, m) {
             move_key(board, m, Move::NONE)
         } else {
-            quiet_key(board, m, &self.quiet, 0)
+            quiet_key(board, m, &self.data.quiet, 0)
         }
     }
 }

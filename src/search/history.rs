@@ -22,6 +22,12 @@ impl QuietHistory {
         QuietHistory { killers: [[Move::NONE; 2]; MAX_PLY], history: Box::new([[0; 64 * 64]; 2]) }
     }
 
+    /// Forgets every killer and all history.
+    pub fn clear(&mut self) {
+        self.killers = [[Move::NONE; 2]; MAX_PLY];
+        self.history.iter_mut().for_each(|side| side.fill(0));
+    }
+
     #[inline(always)]
     fn index(m: Move) -> usize {
         m.from_index() * 64 + m.to_index()

@@ -26,7 +26,6 @@ impl Searcher<'_> {
     /// produced one; a legal move is returned whenever one exists, even if the search is
     /// stopped after one node.
     pub fn run(&mut self, board: &Board, searchmoves: &[Move]) -> SearchResult {
-        self.tt.new_search();
         let hash_move = self.tt.probe(board.key(), 0).map_or(Move::NONE, |h| h.best_move);
         self.root_moves = RootMoves::new(board, searchmoves, hash_move);
         let mut result = SearchResult { best_move: Move::NONE, ponder_move: Move::NONE, score: 0, depth: 0, nodes: 0 };
@@ -66,6 +65,7 @@ impl Searcher<'_> {
         }
         result.ponder_move = pv.get(1).copied().unwrap_or(Move::NONE);
         result.nodes = self.nodes;
+        self.publish_nodes();
         self.keys.pop();
         result
     }

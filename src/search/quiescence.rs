@@ -35,33 +35,33 @@ impl Searcher<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, &mut self.pawn_cache);
+            return evaluate_cached(board, &mut self.data.pawn_cache);
         }
 
-        self.frames[ply].moves.clear();
+        self.data.frames[ply].moves.clear();
         let mut best_score;
         if qply < QS_CHECK_PLIES && in_check {
-            generate_legal(board, &mut self.frames[ply].moves);
-            if self.frames[ply].moves.is_empty() {
+            generate_legal(board, &mut self.data.frames[ply].moves);
+            if self.data.frames[ply].moves.is_empty() {
                 return -MATE + ply as i32;
             }
             best_score = -INFINITY;
         } else {
             // Stand pat: the static score is a lower bound, since we may decline all captures.
-            best_score = evaluate_lazy(board, alpha, beta, &mut self.pawn_cache);
+            best_score = evaluate_lazy(board, alpha, beta, &mut self.data.pawn_cache);
             if best_score >= beta {
                 return best_score;
             }
             alpha = alpha.max(best_score);
-            generate_tactical(board, &mut self.frames[ply].moves);
+            generate_tactical(board, &mut self.data.frames[ply].moves);
         }
 
-        let frame = &mut self.frames[ply];
+        let frame = &mut self.data.frames[ply];
         let n = frame.moves.len();
         score_moves(board, frame.moves.as_slice(), &mut frame.keys[..n]);
         let evading = qply < QS_CHECK_PLIES && in_check;
         for _ in 0..n {
-            let frame = &mut self.frames[ply];
+            let frame = &mut self.data.frames[ply];
             let (m, _) = pick_next(frame.moves.as_slice(), &mut frame.keys[..n]);
             // Captures that lose material by SEE are not searched (a side may stand pat
             // instead), unless evading check, where every reply counts.

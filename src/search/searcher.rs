@@ -1,21 +1,19 @@
-//! One search's working state, [`Searcher`], and what every node does with it: count
-//! itself, poll the limits, keep the principal variation, look for repetitions, report.
+//! One thread's search, [`Searcher`], and what every node does with it: count itself, poll
+//! the limits, keep the principal variation, look for repetitions, report.
 //! The search proper is spread over the files beside this one: `iterate.rs` (iterative
 //! deepening at the root), `alphabeta.rs` (every node, the root included) and
 //! `quiescence.rs`.
 
-use super::history::QuietHistory;
 use super::options::SearchOptions;
 use super::report::{Reporter, SearchInfo};
 use super::root::RootMoves;
 use super::score::{Score, MAX_PLY};
+use super::thread_data::ThreadData;
 use super::time::{deadlines, Deadlines, Limits};
 use super::tt::TranspositionTable;
 use crate::chess::board::Board;
-use crate::chess::movegen::MoveList;
 use crate::chess::types::Move;
-use crate::eval::PawnCache;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The stop flag and the clock are looked at once per this many nodes (a power of two).
@@ -24,7 +22,9 @@ const POLL_INTERVAL: u64 = 1024;
 /// waiting for the iteration to end.
 pub(super) const LATE_CHANGE_REPORT: Duration = Duration::from_millis(1000);
 
-/// Flags shared with the front end. The front end clears `stop` before it sends a search.
+/// What the front end and every search thread share, besides the table. The front end
+/// clears `stop` before it sends a search; the search thread resets the rest at each start
+/// ([`Signals::start_search`]).
 #[derive(Debug, Default)]
 pub struct Signals {
     /// Set by the front end to end the running search.
@@ -32,6 +32,19 @@ pub struct Signals {
     /// True while the search is pondering: time limits wait until the front end clears it
     /// (on `ponderhit`).
     pub pondering: AtomicBool,
+    /// Set by the main search thread when its search is over: the helpers stop too.
+    pub helpers_stop: AtomicBool,
+    /// Nodes searched by all threads of the current search, as each thread publishes its
+    /// count (at every poll, so it lags by under [`POLL_INTERVAL`] nodes a thread).
+    pub nodes: AtomicU64,
+}
+
+impl Signals {
+    /// Readies the shared counters for a new search (before any of its threads starts).
+    pub fn start_search(&self) {
+        self.helpers_stop.store(false, Ordering::SeqCst);
+        self.nodes.store(0, Ordering::SeqCst);
+    }
 }
 
 /// The outcome of a search.
@@ -45,26 +58,53 @@ pub struct SearchResult {
     pub score: i32,
     /// The deepest completed iteration.
     pub depth: u32,
-    /// Nodes searched.
+    /// Nodes searched by this thread.
     pub nodes: u64,
 }
 
-/// One search's working state. The transposition table outlives it; everything else here is
-/// fresh for each `go`, which keeps fixed-depth searches repeatable.
+/// The inputs of one search, the same for each of its threads: the shared table and
+/// signals (`'a`, kept by the searchers), and what each searcher copies (`'b`).
+#[derive(Clone, Copy)]
+pub struct SearchInputs<'a, 'b> {
+    /// The transposition table, shared by all threads.
+    pub tt: &'a TranspositionTable,
+    /// The stop flags and the node total.
+    pub signals: &'a Signals,
+    /// The limits from `go`.
+    pub limits: &'b Limits,
+    /// Keys of the positions before the root in the game, oldest first.
+    pub history: &'b [u64],
+    /// The UCI options the search reads.
+    pub options: &'b SearchOptions,
+    /// How many threads search.
+    pub threads: usize,
+}
+
+/// One thread's search: its own state (killers, history, PV, counters) over the shared
+/// table. Thread 0, the main thread, reports, manages the time and decides when the search
+/// ends; the others (helpers) search the same root until it does.
 pub struct Searcher<'a> {
-    pub(super) tt: &'a mut TranspositionTable,
-    pub(super) reporter: &'a mut dyn Reporter,
+    pub(super) tt: &'a TranspositionTable,
+    /// Where the main thread reports; None for helpers.
+    pub(super) reporter: Option<&'a mut dyn Reporter>,
     pub(super) signals: &'a Signals,
     pub(super) limits: Limits,
     pub(super) deadlines: Deadlines,
+    /// This thread's index: 0 for the main thread.
+    pub(super) id: usize,
     /// When the search started (for reports).
     pub(super) start: Instant,
     /// When our clock started: at `go`, or at `ponderhit` for a ponder search (for deadlines).
     pub(super) clock_start: Instant,
     /// Whether the search was pondering when last polled (to notice `ponderhit`).
     pub(super) was_pondering: bool,
+    /// Nodes this thread searched, and how many of them it has added to `signals.nodes`.
     pub(super) nodes: u64,
-    pub(super) node_limit: u64,
+    published: u64,
+    /// Stop at this many nodes of this thread: exact, for a search alone.
+    node_limit: u64,
+    /// Stop when all threads together reach this many nodes (several threads).
+    total_node_limit: u64,
     pub(super) seldepth: usize,
     pub(super) stopped: bool,
     /// The depth of the current iteration; bounds the recapture and check extensions.
@@ -74,67 +114,73 @@ pub struct Searcher<'a> {
     /// Index in `keys` of the position after the innermost null move on the path (0: none);
     /// repetition checks do not look back past it.
     pub(super) repetition_barrier: usize,
-    /// Triangular principal-variation table: `pv[ply][ply..pv_len[ply]]`.
-    pub(super) pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
-    pub(super) pv_len: [usize; MAX_PLY],
-    /// Killer moves and history, for ordering quiet moves.
-    pub(super) quiet: QuietHistory,
-    /// Per-ply scratch space for move lists and their sort keys.
-    pub(super) frames: Vec<Frame>,
-    /// The evaluation's pawn-and-king terms, looked up instead of recomputed.
-    pub(super) pawn_cache: PawnCache,
+    /// The thread's own tables (see `thread_data.rs`).
+    pub(super) data: Box<ThreadData>,
     /// The moves at the root, with each one's score, PV and nodes (see `root.rs`).
     pub(super) root_moves: RootMoves,
 }
 
-/// The move list, sort keys and quiet moves tried at one ply. Allocated once per search, so
-/// a node does not clear two kilobytes of arrays before it starts (it showed as 6% of the
-/// time in `memset`).
-pub(super) struct Frame {
-    pub(super) moves: MoveList,
-    pub(super) keys: [i32; 256],
-    pub(super) quiets: [Move; 256],
-}
-
 impl<'a> Searcher<'a> {
-    /// Prepares a search. `history` holds the keys of the positions before `board` in the
-    /// game (oldest first); `options` are the UCI options the search reads.
+    /// Prepares a search on one thread alone, reporting to `reporter`. `history` holds the
+    /// keys of the positions before `board` in the game (oldest first); `options` are the
+    /// UCI options the search reads.
     pub fn new(
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         reporter: &'a mut dyn Reporter,
         signals: &'a Signals,
         limits: Limits,
         history: &[u64],
         options: &SearchOptions,
     ) -> Searcher<'a> {
-        let deadlines = deadlines(&limits, options.move_overhead_ms);
-        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 1);
-        keys.extend_from_slice(history);
+        let inputs = SearchInputs { tt, signals, limits: &limits, history, options, threads: 1 };
+        Searcher::for_thread(inputs, 0, ThreadData::new(), Some(reporter))
+    }
+
+    /// Prepares thread `id`'s part of a search, with the thread's own tables. The main thread
+    /// (id 0) starts a new table generation, so it must be prepared before the helpers start.
+    pub fn for_thread(
+        inputs: SearchInputs<'a, '_>,
+        id: usize,
+        mut data: Box<ThreadData>,
+        reporter: Option<&'a mut dyn Reporter>,
+    ) -> Searcher<'a> {
+        if id == 0 {
+            inputs.tt.new_search();
+        }
+        data.reset();
+        let limits = inputs.limits.clone();
+        let deadlines = deadlines(&limits, inputs.options.move_overhead_ms);
+        let node_cap = limits.nodes.unwrap_or(u64::MAX).max(1);
+        let alone = inputs.threads <= 1;
+        let mut keys = Vec::with_capacity(inputs.history.len() + MAX_PLY + 1);
+        keys.extend_from_slice(inputs.history);
         Searcher {
-            tt,
+            tt: inputs.tt,
             reporter,
-            signals,
-            node_limit: limits.nodes.unwrap_or(u64::MAX).max(1),
+            signals: inputs.signals,
+            node_limit: if alone { node_cap } else { u64::MAX },
+            total_node_limit: if alone { u64::MAX } else { node_cap },
             limits,
             deadlines,
+            id,
             start: Instant::now(),
             clock_start: Instant::now(),
-            was_pondering: signals.pondering.load(Ordering::Relaxed),
+            was_pondering: inputs.signals.pondering.load(Ordering::Relaxed),
             nodes: 0,
+            published: 0,
             seldepth: 0,
             stopped: false,
             root_depth: 0,
             keys,
             repetition_barrier: 0,
-            pv: Box::new([[Move::NONE; MAX_PLY]; MAX_PLY]),
-            pv_len: [0; MAX_PLY],
-            quiet: QuietHistory::new(),
-            frames: (0..=MAX_PLY)
-                .map(|_| Frame { moves: MoveList::new(), keys: [0; 256], quiets: [Move::NONE; 256] })
-                .collect(),
-            pawn_cache: PawnCache::new(),
+            data,
             root_moves: RootMoves::default(),
         }
+    }
+
+    /// Gives back the thread's tables, for its next search.
+    pub fn into_thread_data(self) -> Box<ThreadData> {
+        self.data
     }
 
     /// The root moves with what the last search learned of each (empty before `run`).
@@ -153,7 +199,7 @@ impl<'a> Searcher<'a> {
     /// depth. True when the search must stop.
     #[inline(always)]
     pub(super) fn enter_node(&mut self, ply: usize) -> bool {
-        self.pv_len[ply] = ply;
+        self.data.pv_len[ply] = ply;
         self.seldepth = self.seldepth.max(ply);
         self.count_node_and_poll()
     }
@@ -161,12 +207,13 @@ impl<'a> Searcher<'a> {
     /// Makes `m` followed by the child's PV the PV of this ply.
     #[inline]
     pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
-        let child_len = self.pv_len[ply + 1].max(ply + 1);
-        self.pv[ply][ply] = m;
+        let data = &mut self.data;
+        let child_len = data.pv_len[ply + 1].max(ply + 1);
+        data.pv[ply][ply] = m;
         for i in ply + 1..child_len {
-            self.pv[ply][i] = self.pv[ply + 1][i];
+            data.pv[ply][i] = data.pv[ply + 1][i];
         }
-        self.pv_len[ply] = child_len;
+        data.pv_len[ply] = child_len;
     }
 
     /// True when the current position (the last key) occurred before, within the plies since
@@ -182,9 +229,9 @@ impl<'a> Searcher<'a> {
         (4..=window).step_by(2).any(|back| self.keys[n - 1 - back] == key)
     }
 
-    /// Counts a node and decides whether to stop. The stop flag and the clock are polled once
-    /// per [`POLL_INTERVAL`] nodes; the node limit is checked at every node, so `go nodes N`
-    /// stops on exactly N.
+    /// Counts a node and decides whether to stop. The stop flags, the clock and the node
+    /// total are polled once per [`POLL_INTERVAL`] nodes; a thread searching alone checks its
+    /// node limit at every node, so `go nodes N` stops on exactly N.
     #[inline(always)]
     fn count_node_and_poll(&mut self) -> bool {
         self.nodes += 1;
@@ -198,10 +245,17 @@ impl<'a> Searcher<'a> {
     }
 
     fn poll(&mut self) {
-        if self.signals.stop.load(Ordering::Relaxed) {
+        if self.publish_nodes() >= self.total_node_limit {
             self.stopped = true;
         }
-        let pondering = self.signals.pondering.load(Ordering::Relaxed);
+        let signals = self.signals;
+        if signals.stop.load(Ordering::Relaxed) || (self.id > 0 && signals.helpers_stop.load(Ordering::Relaxed)) {
+            self.stopped = true;
+        }
+        if self.id > 0 {
+            return; // the main thread keeps the time
+        }
+        let pondering = signals.pondering.load(Ordering::Relaxed);
         if self.was_pondering && !pondering {
             self.clock_start = Instant::now(); // ponderhit: our clock starts now
         }
@@ -211,18 +265,37 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Adds the nodes not yet published to the shared total; returns the total.
+    pub(super) fn publish_nodes(&mut self) -> u64 {
+        let unpublished = self.nodes - self.published;
+        self.published = self.nodes;
+        self.signals.nodes.fetch_add(unpublished, Ordering::Relaxed) + unpublished
+    }
+
+    /// Nodes searched by all threads so far: the published total and this thread's own
+    /// unpublished count (exact for a search alone).
+    fn total_nodes(&self) -> u64 {
+        self.signals.nodes.load(Ordering::Relaxed) + (self.nodes - self.published)
+    }
+
     pub(super) fn report(&mut self, depth: u32, score: i32, pv: &[Move]) {
+        if self.reporter.is_none() {
+            return;
+        }
         let elapsed = self.start.elapsed();
+        let nodes = self.total_nodes();
         let info = SearchInfo {
             depth,
             seldepth: self.seldepth.max(depth as usize) as u32,
             score: Score::from_search(score),
-            nodes: self.nodes,
-            nps: (self.nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
+            nodes,
+            nps: (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
             hashfull: self.tt.hashfull(),
             time_ms: elapsed.as_millis() as u64,
             pv: pv.to_vec(),
         };
-        self.reporter.info(&info);
+        if let Some(reporter) = self.reporter.as_mut() {
+            reporter.info(&info);
+        }
     }
 }

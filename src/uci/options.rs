@@ -11,6 +11,8 @@ use crate::search::options::SearchOptions;
 pub struct Settings {
     /// Transposition table size in MiB.
     pub hash_mib: usize,
+    /// Search threads, the main one included.
+    pub threads: usize,
     /// The values the search reads, sent with every `go`.
     pub search: SearchOptions,
 }
@@ -67,6 +69,8 @@ pub enum Effect {
     ResizeHash,
     /// Empty the table.
     ClearHash,
+    /// Start or end helper threads.
+    SetThreads,
 }
 
 /// One UCI option.
@@ -91,12 +95,12 @@ pub static OPTIONS: [UciOption; 5] = [
         effect: Effect::ResizeHash,
     },
     UciOption { name: "Clear Hash", kind: Kind::Button, store: |_, _| {}, effect: Effect::ClearHash },
-    // One search thread for now; the option is offered because GUIs and match runners set it.
+    // Lazy SMP: the main search thread and Threads - 1 helpers over one shared table.
     UciOption {
         name: "Threads",
-        kind: Kind::Spin { default: 1, min: 1, max: 1 },
-        store: |_, _| {},
-        effect: Effect::None,
+        kind: Kind::Spin { default: 1, min: 1, max: 1024 },
+        store: |s, v| s.threads = v.number() as usize,
+        effect: Effect::SetThreads,
     },
     // The default covers the pipe and scheduling delays of a loaded machine with two games on
     // two cores: 0 time losses were measured with it at 1+0.01 (see the README).
@@ -122,7 +126,7 @@ pub fn declaration(option: &UciOption) -> String {
 
 /// Every option at its default.
 pub fn defaults() -> Settings {
-    let mut settings = Settings { hash_mib: 0, search: SearchOptions::default() };
+    let mut settings = Settings { hash_mib: 0, threads: 0, search: SearchOptions::default() };
     for option in &OPTIONS {
         match option.kind {
             Kind::Spin { default, .. } => (option.store)(&mut settings, Value::Spin(default)),
@@ -178,7 +182,7 @@ mod tests {
             [
                 "option name Hash type spin default 16 min 1 max 65536",
                 "option name Clear Hash type button",
-                "option name Threads type spin default 1 min 1 max 1",
+                "option name Threads type spin default 1 min 1 max 1024",
                 "option name Move Overhead type spin default 30 min 0 max 5000",
                 "option name Ponder type check default false",
             ]
@@ -188,7 +192,7 @@ mod tests {
     #[test]
     fn defaults_are_the_declared_ones() {
         let settings = defaults();
-        assert_eq!(settings.hash_mib, 16);
+        assert_eq!((settings.hash_mib, settings.threads), (16, 1));
         assert_eq!(settings.search.move_overhead_ms, 30);
     }
 

@@ -131,7 +131,7 @@ impl MoveGen<'_> {
                     let sq64 = to_64(from);
                     let ep = board.ep_square();
                     let targets = board.colour_set(them) | if ep != NO_SQUARE { 1 << to_64(ep) } else { 0 };
-                    let promotes = rank_of(from.wrapping_add_signed(us.forward())) % 7 == 0;
+                    let promotes = rank_of(from.wrapping_add_signed(us.forward())).is_multiple_of(7);
                     if squareset::pawn_attacks(1 << sq64, us) & targets == 0 && !promotes {
                         continue;
                     }
