@@ -14,3 +14,4 @@ pub mod command;
 pub mod epd;
 pub mod pool;
 pub mod thread;
+pub mod vote;

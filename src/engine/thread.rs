@@ -4,6 +4,7 @@
 
 use super::command::{Command, SearchJob};
 use super::pool::HelperPool;
+use super::vote::best_thread;
 use crate::chess::movegen::{generate_legal, MoveList};
 use crate::chess::types::Move;
 use crate::search::report::{Reporter, SearchInfo};
@@ -60,6 +61,10 @@ impl Drop for IdleOnDrop {
         self.0.clear();
     }
 }
+
+/// Lazy SMP: whether the threads vote on the move to play (`vote.rs`), or the main thread's
+/// move is played.
+const VOTE: bool = true;
 
 /// The search thread's state: it owns the table, the helper threads and its own tables.
 pub struct SearchThread<R: Reporter> {
@@ -160,7 +165,7 @@ impl<R: Reporter> SearchThread<R> {
         let result = match searched {
             Ok(result) => {
                 self.data = Some(main.into_thread_data());
-                result
+                self.choose(result, helper_results, &job)
             }
             Err(_) => {
                 drop(main);
@@ -172,7 +177,7 @@ impl<R: Reporter> SearchThread<R> {
                     moves.iter().next().copied().unwrap_or(Move::NONE)
                 });
                 let best_move = fallback.unwrap_or(Move::NONE);
-                SearchResult { best_move, ponder_move: Move::NONE, score: 0, depth: 0, nodes: 0 }
+                SearchResult { best_move, ponder_move: Move::NONE, pv: vec![best_move], score: 0, depth: 0, nodes: 0 }
             }
         };
         if !result.best_move.is_some() {
@@ -206,6 +211,34 @@ impl<R: Reporter> SearchThread<R> {
         }
         self.reporter.best_move(result.best_move, result.ponder_move);
         quit
+    }
+
+    /// The result to play: the main thread's, or with several threads and no depth limit,
+    /// the vote's (`vote.rs`). A helper's line chosen over the main thread's is reported,
+    /// so the last `info` belongs to the move played.
+    fn choose(&mut self, main: SearchResult, helpers: Vec<Option<SearchResult>>, job: &SearchJob) -> SearchResult {
+        if !VOTE || helpers.is_empty() || job.limits.depth.is_some() {
+            return main;
+        }
+        let mut results = vec![main];
+        results.extend(helpers.into_iter().flatten());
+        let chosen = best_thread(&results);
+        let result = results.swap_remove(chosen);
+        if chosen > 0 && result.best_move != results[0].best_move {
+            let nodes = self.signals.nodes.load(Ordering::Relaxed);
+            let elapsed = job.received.elapsed();
+            self.reporter.info(&SearchInfo {
+                depth: result.depth.max(1),
+                seldepth: result.depth.max(1),
+                score: Score::from_search(result.score),
+                nodes,
+                nps: (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
+                hashfull: self.tt.hashfull(),
+                time_ms: elapsed.as_millis() as u64,
+                pv: result.pv.clone(),
+            });
+        }
+        result
     }
 
     /// After `ponderhit` a ponder search becomes a normal one; if it already finished, its

@@ -19,6 +19,9 @@ const STABLE_TIME_PERCENT: u32 = 60;
 const ASPIRATION_MIN_DEPTH: i32 = 5;
 const ASPIRATION_WINDOW: i32 = 25;
 const ASPIRATION_GIVE_UP: i32 = 500;
+/// Lazy SMP: whether the odd-numbered helper threads search one ply deeper than the main
+/// thread (see `run`).
+const HELPER_DEPTH_SKEW: bool = true;
 
 impl Searcher<'_> {
     /// Iterative deepening: search depth 1, 2, 3 ... each time with the previous best move
@@ -28,7 +31,14 @@ impl Searcher<'_> {
     pub fn run(&mut self, board: &Board, searchmoves: &[Move]) -> SearchResult {
         let hash_move = self.tt.probe(board.key(), 0).map_or(Move::NONE, |h| h.best_move);
         self.root_moves = RootMoves::new(board, searchmoves, hash_move);
-        let mut result = SearchResult { best_move: Move::NONE, ponder_move: Move::NONE, score: 0, depth: 0, nodes: 0 };
+        let mut result = SearchResult {
+            best_move: Move::NONE,
+            ponder_move: Move::NONE,
+            pv: Vec::new(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
         if self.root_moves.is_empty() {
             return result;
         }
@@ -38,7 +48,10 @@ impl Searcher<'_> {
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         let mut pv: Vec<Move> = vec![result.best_move];
         let mut stable_iterations = 0;
-        for depth in 1..=max_depth {
+        for iteration in 1..=max_depth {
+            // Half the helpers search one ply deeper than the main thread at each iteration,
+            // so their results are in the table when the main thread gets there.
+            let depth = if HELPER_DEPTH_SKEW && self.id % 2 == 1 { (iteration + 1).min(max_depth) } else { iteration };
             let previous_best = result.best_move;
             self.root_depth = depth as i32;
             self.seldepth = 0;
@@ -64,6 +77,7 @@ impl Searcher<'_> {
             }
         }
         result.ponder_move = pv.get(1).copied().unwrap_or(Move::NONE);
+        result.pv = pv;
         result.nodes = self.nodes;
         self.publish_nodes();
         self.keys.pop();

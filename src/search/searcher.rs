@@ -54,6 +54,8 @@ pub struct SearchResult {
     pub best_move: Move,
     /// The expected reply, if the principal variation has one.
     pub ponder_move: Move,
+    /// The principal variation, from the best move on.
+    pub pv: Vec<Move>,
     /// The score of the last completed iteration.
     pub score: i32,
     /// The deepest completed iteration.
