@@ -4,7 +4,8 @@
   uci -> uciok at start-up, isready -> readyok mid-search, stop -> bestmove, and the
   overshoot of `go movetime`. Each is measured N times; min / median / max in ms are printed.
 
-Usage: python3 tools/responsiveness.py [ENGINE] [N]
+Usage: python3 tools/responsiveness.py [ENGINE] [N] [THREADS]
+THREADS (default 1) is sent as `setoption name Threads` before each measurement.
 Run it on an otherwise idle machine: the figures are wall-clock times.
 """
 import statistics
@@ -14,6 +15,7 @@ import time
 
 ENGINE = sys.argv[1] if len(sys.argv) > 1 else "./target/release/maxim"
 N = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+THREADS = int(sys.argv[3]) if len(sys.argv) > 3 else 1
 
 
 class Engine:
@@ -55,6 +57,9 @@ for _ in range(N):
     e.send("uci")
     t1, _ = e.wait_for("uciok")
     startup.append((t1 - t0) * 1000)
+    e.send(f"setoption name Threads value {THREADS}")
+    e.send("isready")
+    e.wait_for("readyok")
 
     e.send("position startpos moves e2e4 e7e5")
     e.send("go infinite")
@@ -72,6 +77,7 @@ for _ in range(N):
     overshoot.append((t1 - t0) * 1000 - 200)
     e.close()
 
+print(f"Threads {THREADS}")
 summary("uci -> uciok (process start)", startup)
 summary("isready -> readyok mid-search", ready)
 summary("stop -> bestmove", stop)
