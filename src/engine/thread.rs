@@ -16,7 +16,8 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex};
 
 /// Whether a search is running, with a way to wait (without spinning) until it is not.
-/// Set by the front end when it sends `Go`; cleared by the search thread after `bestmove`.
+/// Set by the front end when it sends `Go`; cleared by the search thread just before it
+/// prints `bestmove`.
 #[derive(Debug, Default)]
 pub struct Busy {
     searching: Mutex<bool>,
@@ -53,12 +54,21 @@ impl Busy {
     }
 }
 
-/// Marks the search idle when dropped.
-struct IdleOnDrop(Arc<Busy>);
+/// Marks the search idle when released, or when dropped unreleased (by a panic, say).
+struct IdleOnDrop(Option<Arc<Busy>>);
+
+impl IdleOnDrop {
+    /// Marks the search idle now; later calls and the drop do nothing.
+    fn release(&mut self) {
+        if let Some(busy) = self.0.take() {
+            busy.clear();
+        }
+    }
+}
 
 impl Drop for IdleOnDrop {
     fn drop(&mut self) {
-        self.0.clear();
+        self.release();
     }
 }
 
@@ -98,10 +108,10 @@ impl<R: Reporter> SearchThread<R> {
         while let Ok(command) = commands.recv() {
             match command {
                 Command::Go(job) => {
-                    // Cleared when this scope ends, even by a panic, so a dead search can never
-                    // leave the front end waiting for it forever.
-                    let _idle_on_exit = IdleOnDrop(Arc::clone(&self.busy));
-                    if self.go(Arc::from(job), &commands) {
+                    // Cleared just before `bestmove` goes out, or when this scope ends, even by
+                    // a panic, so a dead search can never leave the front end waiting forever.
+                    let mut idle = IdleOnDrop(Some(Arc::clone(&self.busy)));
+                    if self.go(Arc::from(job), &commands, &mut idle) {
                         return;
                     }
                 }
@@ -136,7 +146,7 @@ impl<R: Reporter> SearchThread<R> {
 
     /// Runs one search on every thread and prints its single `bestmove`. Returns true if
     /// `Quit` arrived while a finished infinite search was waiting.
-    fn go(&mut self, job: Arc<SearchJob>, commands: &Receiver<Command>) -> bool {
+    fn go(&mut self, job: Arc<SearchJob>, commands: &Receiver<Command>, idle: &mut IdleOnDrop) -> bool {
         self.signals.start_search();
         let threads = self.pool.len() + 1;
         let inputs = SearchInputs {
@@ -209,6 +219,9 @@ impl<R: Reporter> SearchThread<R> {
                 }
             }
         }
+        // Idle before `bestmove` is printed: a GUI that answers it at once (a `setoption` at
+        // the end of a game, say) must find the search over, not a change deferred to its end.
+        idle.release();
         self.reporter.best_move(result.best_move, result.ponder_move);
         quit
     }
