@@ -3,7 +3,8 @@
 //! From the bottom up (each module imports only those above it in this list):
 //! * `score`: the special scores (`MATE`, `DRAW`, ...) and `MAX_PLY`; `options`: the UCI
 //!   options the search reads; `time`: the `go` limits turned into deadlines;
-//! * `tt`: the transposition table; `report`: what the search tells its [`Reporter`];
+//! * `tt`: the transposition table; `wdl`: the win/draw/loss model; `report`: what the search
+//!   tells its [`Reporter`];
 //! * `history` (killers and history), `ordering` (sort keys, MVV/LVA) and `picker` (a node's
 //!   moves in stages): move ordering;
 //! * `root`: the root move list, each move with its score, PV and nodes;
@@ -28,6 +29,7 @@ mod searcher;
 mod thread_data;
 pub mod time;
 pub mod tt;
+pub mod wdl;
 
 pub use searcher::{SearchInputs, SearchResult, Searcher, Signals};
 pub use thread_data::ThreadData;

@@ -7,9 +7,10 @@ use super::pool::HelperPool;
 use super::vote::best_thread;
 use crate::chess::movegen::{generate_legal, MoveList};
 use crate::chess::types::Move;
-use crate::search::report::{Reporter, SearchInfo};
+use crate::search::report::{Reporter, ScoreBound, SearchInfo};
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
+use crate::search::wdl::{material, wdl};
 use crate::search::{SearchInputs, SearchResult, Searcher, Signals, ThreadData};
 use crossbeam_channel::Receiver;
 use std::sync::atomic::Ordering;
@@ -194,9 +195,12 @@ impl<R: Reporter> SearchThread<R> {
             // No legal move at the root: say why, in the form GUIs expect.
             let score = if job.board.in_check() { Score::Mate(0) } else { Score::Cp(0) };
             self.reporter.info(&SearchInfo {
+                multipv: 1,
                 depth: 0,
                 seldepth: 0,
                 score,
+                bound: ScoreBound::Exact,
+                wdl: None,
                 nodes: 0,
                 nps: 0,
                 hashfull: self.tt.hashfull(),
@@ -226,11 +230,11 @@ impl<R: Reporter> SearchThread<R> {
         quit
     }
 
-    /// The result to play: the main thread's, or with several threads and no depth limit,
-    /// the vote's (`vote.rs`). A helper's line chosen over the main thread's is reported,
-    /// so the last `info` belongs to the move played.
+    /// The result to play: the main thread's, or with several threads, no depth limit and one
+    /// line (MultiPV 1), the vote's (`vote.rs`). A helper's line chosen over the main
+    /// thread's is reported, so the last `info` belongs to the move played.
     fn choose(&mut self, main: SearchResult, helpers: Vec<Option<SearchResult>>, job: &SearchJob) -> SearchResult {
-        if !VOTE || helpers.is_empty() || job.limits.depth.is_some() {
+        if !VOTE || helpers.is_empty() || job.limits.depth.is_some() || job.options.multi_pv > 1 {
             return main;
         }
         let mut results = vec![main];
@@ -241,9 +245,12 @@ impl<R: Reporter> SearchThread<R> {
             let nodes = self.signals.nodes.load(Ordering::Relaxed);
             let elapsed = job.received.elapsed();
             self.reporter.info(&SearchInfo {
+                multipv: 1,
                 depth: result.depth.max(1),
                 seldepth: result.depth.max(1),
                 score: Score::from_search(result.score),
+                bound: ScoreBound::Exact,
+                wdl: job.options.show_wdl.then(|| wdl(result.score, material(&job.board))),
                 nodes,
                 nps: (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
                 hashfull: self.tt.hashfull(),

@@ -5,6 +5,7 @@
 
 use super::ordering::{is_tactical, move_key, quiet_key, KILLER_KEY_MIN};
 use super::picker::MovePicker;
+use super::report::ScoreBound;
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::searcher::{Searcher, LATE_CHANGE_REPORT};
 use super::tt::Bound;
@@ -206,7 +207,7 @@ impl Searcher<'_> {
         let mut tried = 0;
         loop {
             let next = match &generator {
-                None => self.root_moves.get(tried).map(|rm| (rm.mv, self.root_key(board, rm.mv))),
+                None => self.root_moves.get(self.pv_index + tried).map(|rm| (rm.mv, self.root_key(board, rm.mv))),
                 Some(generator) => {
                     let frame = &mut self.data.frames[ply];
                     picker.next(board, generator, &mut frame.moves, &mut frame.keys, (&self.data.quiet, ply))
@@ -222,6 +223,9 @@ impl Searcher<'_> {
             // has been searched. Never in check, and the hash move and killers are kept.
             if futile && quiet && i > 0 && sort_key < KILLER_KEY_MIN {
                 continue;
+            }
+            if root && self.id == 0 {
+                self.report_current_move(depth as u32, m, self.pv_index + i + 1);
             }
             let is_recapture = m.to() == last_to && board.piece_at(m.to()) != EMPTY;
             let mut child = *board;
@@ -263,7 +267,7 @@ impl Searcher<'_> {
             }
             self.keys.pop();
             if root {
-                self.root_moves.add_nodes(i, self.nodes - nodes_before);
+                self.root_moves.add_nodes(self.pv_index + i, self.nodes - nodes_before);
             }
             if self.stopped {
                 return 0;
@@ -312,23 +316,25 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        // Not at a root restricted by `searchmoves`: its score is that of the listed moves,
-        // not of the position.
-        if !(root && self.root_moves.is_restricted()) {
+        // Not at a root restricted by `searchmoves`, nor for a MultiPV line after the first:
+        // their score is that of some of the moves, not of the position.
+        if !(root && (self.root_moves.is_restricted() || self.pv_index > 0)) {
             self.tt.store(key, best_move, best_score, depth, bound, ply);
         }
         best_score
     }
 
-    /// Records the search of root move `index` in the root list (see `RootMoves::record`);
-    /// a new best move found late in a long search is reported at once.
-    fn record_root_move(&mut self, board: &Board, index: usize, score: i32, alpha: i32, beta: i32, depth: i32) {
+    /// Records the search of the `i`-th move searched at the root, at index `pv_index + i` of
+    /// the root list (see `RootMoves::record`); a new best move found late in a long search
+    /// is reported at once.
+    fn record_root_move(&mut self, board: &Board, i: usize, score: i32, alpha: i32, beta: i32, depth: i32) {
         let raised_alpha = score > alpha;
-        self.root_moves.record(index, score, index == 0, raised_alpha, &self.data.pv[1][1..self.data.pv_len[1]]);
-        if index > 0 && raised_alpha && score < beta && depth > 1 && self.start.elapsed() >= LATE_CHANGE_REPORT {
+        let index = self.pv_index + i;
+        self.root_moves.record(index, score, i == 0, raised_alpha, &self.data.pv[1][1..self.data.pv_len[1]]);
+        if i > 0 && raised_alpha && score < beta && depth > 1 && self.start.elapsed() >= LATE_CHANGE_REPORT {
             let line = self.root_moves.get(index).map(|rm| rm.pv.clone()).unwrap_or_default();
             let pv = self.complete_pv(board, &line);
-            self.report(depth as u32, score, &pv);
+            self.report(self.pv_index, depth as u32, score, ScoreBound::Exact, &pv);
         }
     }
 

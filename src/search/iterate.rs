@@ -1,9 +1,11 @@
 //! Iterative deepening at the root: search depth 1, 2, 3 ... with aspiration windows around
 //! the last score, each time with the previous best move first, until a limit says stop.
 
+use super::report::ScoreBound;
 use super::root::RootMoves;
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
-use super::searcher::{SearchResult, Searcher};
+use super::searcher::{SearchResult, Searcher, LATE_CHANGE_REPORT};
+use super::wdl::material;
 use crate::chess::board::Board;
 use crate::chess::movegen::is_legal;
 use crate::chess::types::{Move, NO_SQUARE};
@@ -31,6 +33,7 @@ impl Searcher<'_> {
     pub fn run(&mut self, board: &Board, searchmoves: &[Move]) -> SearchResult {
         let hash_move = self.tt.probe(board.key(), 0).map_or(Move::NONE, |h| h.best_move);
         self.root_moves = RootMoves::new(board, searchmoves, hash_move);
+        self.root_material = material(board);
         let mut result = SearchResult {
             best_move: Move::NONE,
             ponder_move: Move::NONE,
@@ -46,6 +49,8 @@ impl Searcher<'_> {
         self.keys.push(board.key());
 
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        // MultiPV: the lines searched, never more than there are moves to search.
+        let lines = self.options.multi_pv.clamp(1, self.root_moves.len());
         let mut pv: Vec<Move> = vec![result.best_move];
         let mut stable_iterations = 0;
         for iteration in 1..=max_depth {
@@ -56,21 +61,54 @@ impl Searcher<'_> {
             self.root_depth = depth as i32;
             self.seldepth = 0;
             self.root_moves.start_iteration();
-            let score = self.aspiration_search(board, depth as i32, result.score);
+            // Line k is the best move once lines 1..k are left out, searched with its own
+            // aspiration window around its last score; after each line the lines found so
+            // far are sorted.
+            let mut score = -INFINITY;
+            let mut lines_done = 0;
+            for line in 0..lines {
+                self.pv_index = line;
+                let previous = if line == 0 {
+                    result.score
+                } else {
+                    self.root_moves.get(line).map_or(-INFINITY, |rm| rm.previous_score)
+                };
+                let line_score = self.aspiration_search(board, depth as i32, previous);
+                if line == 0 {
+                    score = line_score;
+                }
+                if self.stopped {
+                    break;
+                }
+                self.root_moves.sort_range(0, line + 1);
+                lines_done = line + 1;
+            }
+            self.pv_index = 0;
             // The front of the list is the best move known, even in an unfinished iteration:
             // a move moves up only once its search has finished.
             let best = self.root_moves.best();
             pv = self.complete_pv(board, if best.pv.is_empty() { std::slice::from_ref(&best.mv) } else { &best.pv });
             result.best_move = pv[0];
+            if lines > 1 && lines_done > 0 {
+                score = self.root_moves.best().score;
+            }
             if self.stopped {
                 // The iteration did not finish: its score is not trustworthy, but the caller
                 // still gets a final report with the move it will play.
-                self.report(result.depth.max(1), result.score, &pv);
+                if lines == 1 || lines_done == 0 {
+                    self.report(0, result.depth.max(1), result.score, ScoreBound::Exact, &pv);
+                } else {
+                    self.report_lines(board, depth, lines, lines_done);
+                }
                 break;
             }
             result.score = score;
             result.depth = depth;
-            self.report(depth, score, &pv);
+            if lines == 1 {
+                self.report(0, depth, score, ScoreBound::Exact, &pv);
+            } else {
+                self.report_lines(board, depth, lines, lines);
+            }
             stable_iterations = if result.best_move == previous_best { stable_iterations + 1 } else { 0 };
             if self.should_stop_iterating(score, stable_iterations) {
                 break;
@@ -84,13 +122,36 @@ impl Searcher<'_> {
         result
     }
 
+    /// Reports the first `lines` root moves as MultiPV lines, best first. The first `done`
+    /// of them were searched at `depth`; the others (a search stopped before it reached them)
+    /// are shown with their score and line from the depth before, as GUIs expect every line
+    /// on every report. A line with nothing to show yet is left out.
+    fn report_lines(&mut self, board: &Board, depth: u32, lines: usize, done: usize) {
+        let mut shown = Vec::with_capacity(lines);
+        for (k, rm) in self.root_moves.iter().take(lines).enumerate() {
+            let (line_depth, score) = if k < done { (depth, rm.score) } else { (depth - 1, rm.previous_score) };
+            if line_depth == 0 || score == -INFINITY {
+                continue;
+            }
+            let line = if rm.pv.is_empty() { vec![rm.mv] } else { rm.pv.clone() };
+            shown.push((line_depth, score, line));
+        }
+        // The lines not searched at this depth come after those that were, best first.
+        let searched = done.min(shown.len());
+        shown[searched..].sort_by_key(|&(_, score, _)| std::cmp::Reverse(score));
+        for (k, (line_depth, score, line)) in shown.into_iter().enumerate() {
+            let pv = self.complete_pv(board, &line);
+            self.report(k, line_depth, score, ScoreBound::Exact, &pv);
+        }
+    }
+
     /// Aspiration windows: the score of one iteration is usually close to the last one's, so
     /// the root is searched with a narrow window around it, where more of the tree is cut
     /// off. A score outside the window is only a bound, so the window is widened on that side
     /// (doubling each time) and the root searched again, until the score falls inside. Early
     /// iterations, whose scores still jump, and mate scores get the full window. After each
-    /// search of the root the root moves are sorted, so a move that failed high is searched
-    /// first next time.
+    /// search of the root the root moves of this line are sorted, so a move that failed high
+    /// is searched first next time. A failure late in a long search is reported, as a bound.
     fn aspiration_search(&mut self, board: &Board, depth: i32, previous: i32) -> i32 {
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
@@ -101,25 +162,39 @@ impl Searcher<'_> {
         let in_check = board.in_check();
         loop {
             let score = self.search(board, alpha, beta, depth, 0, NO_SQUARE, in_check);
-            self.root_moves.sort();
+            self.root_moves.sort_range(self.pv_index, self.root_moves.len());
             if self.stopped {
                 return score;
             }
-            if score <= alpha {
+            let bound = if score <= alpha {
                 // Fail low: every move scored at most alpha. Lower the floor.
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
+                ScoreBound::Upper
             } else if score >= beta {
                 // Fail high: a move scored at least beta. Raise the ceiling.
                 beta = (score + delta).min(INFINITY);
+                ScoreBound::Lower
             } else {
                 return score;
+            };
+            if self.start.elapsed() >= LATE_CHANGE_REPORT {
+                self.report_bound(board, depth as u32, score, bound);
             }
             delta *= 2;
             if delta > ASPIRATION_GIVE_UP {
                 (alpha, beta) = (-INFINITY, INFINITY);
             }
         }
+    }
+
+    /// Reports the line being searched as a bound after its root search failed outside the
+    /// window (`lowerbound` or `upperbound`).
+    fn report_bound(&mut self, board: &Board, depth: u32, score: i32, bound: ScoreBound) {
+        let Some(rm) = self.root_moves.get(self.pv_index) else { return };
+        let line = if rm.pv.is_empty() { vec![rm.mv] } else { rm.pv.clone() };
+        let pv = self.complete_pv(board, &line);
+        self.report(self.pv_index, depth, score, bound, &pv);
     }
 
     /// The principal variation as the GUI should see it. The search's line is cut after a

@@ -3,17 +3,36 @@
 //! and `bench` simply keep.
 
 use super::score::Score;
+use super::wdl::Wdl;
 use crate::chess::types::Move;
+
+/// What a reported score is: exact, or only a bound because the search of the root failed
+/// outside its aspiration window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreBound {
+    /// The score is exact (at this depth).
+    Exact,
+    /// The true score is at least this (`lowerbound`: the root failed high).
+    Lower,
+    /// The true score is at most this (`upperbound`: the root failed low).
+    Upper,
+}
 
 /// One `info` report.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo {
+    /// Which line this is, from 1 (the best) to MultiPV.
+    pub multipv: u32,
     /// Completed depth in plies.
     pub depth: u32,
     /// Deepest ply reached, including quiescence and extensions.
     pub seldepth: u32,
     /// The score.
     pub score: Score,
+    /// Whether the score is exact or a bound.
+    pub bound: ScoreBound,
+    /// The win/draw/loss estimate, when `UCI_ShowWDL` asks for it.
+    pub wdl: Option<Wdl>,
     /// Nodes searched so far.
     pub nodes: u64,
     /// Nodes per second.
@@ -32,6 +51,9 @@ pub trait Reporter: Send {
     fn info(&mut self, info: &SearchInfo);
     /// The final answer: `bestmove` (and `ponder` when there is a second PV move).
     fn best_move(&mut self, best: Move, ponder: Move);
+    /// The root move the main thread starts to search (`currmove`, numbered from 1), at
+    /// `depth`. Only sent once a search has run for a second; ignored unless overridden.
+    fn current_move(&mut self, _depth: u32, _mv: Move, _number: usize) {}
 }
 
 /// A reporter that keeps everything, for tests and `bench`.

@@ -125,7 +125,18 @@ impl RootMoves {
 
     /// Brings the best move to the front: a stable sort by score, then by previous score.
     pub fn sort(&mut self) {
-        self.moves.sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.previous_score)));
+        self.sort_range(0, self.moves.len());
+    }
+
+    /// Sorts the moves from index `first` up to (not including) `end` the same way, leaving
+    /// the others in place. With MultiPV, line k is searched among the moves from k on (the
+    /// better lines' moves are left out), so only those are sorted after its searches, and
+    /// the first k + 1 once it is done.
+    pub fn sort_range(&mut self, first: usize, end: usize) {
+        let end = end.min(self.moves.len());
+        if first < end {
+            self.moves[first..end].sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.previous_score)));
+        }
     }
 }
 
@@ -177,6 +188,24 @@ mod tests {
         assert_eq!(list.best().score, 30);
         assert_eq!(list.best().nodes, 70);
         assert_eq!(list.best().pv, [list.best().mv]);
+    }
+
+    #[test]
+    fn sorting_a_range_leaves_the_better_lines_alone() {
+        let board = Board::start();
+        let mut list = RootMoves::new(&board, &[], Move::NONE);
+        let before = texts(&list);
+        list.start_iteration();
+        list.record(0, 50, true, true, &[]);
+        list.record(1, 10, true, true, &[]);
+        list.record(3, 30, false, true, &[]);
+        list.sort_range(1, list.len());
+        let after = texts(&list);
+        assert_eq!(after[0], before[0], "line 1 stays");
+        assert_eq!((after[1].as_str(), after[2].as_str()), (before[3].as_str(), before[1].as_str()));
+        list.sort_range(0, 2);
+        assert_eq!(texts(&list)[0], before[0], "50 is still ahead of 30");
+        list.sort_range(5, 2); // an empty range is no error
     }
 
     #[test]

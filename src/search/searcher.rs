@@ -5,12 +5,13 @@
 //! `quiescence.rs`.
 
 use super::options::SearchOptions;
-use super::report::{Reporter, SearchInfo};
+use super::report::{Reporter, ScoreBound, SearchInfo};
 use super::root::RootMoves;
 use super::score::{Score, MAX_PLY};
 use super::thread_data::ThreadData;
 use super::time::{deadlines, Deadlines, Limits};
 use super::tt::TranspositionTable;
+use super::wdl::wdl;
 use crate::chess::board::Board;
 use crate::chess::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -21,6 +22,8 @@ const POLL_INTERVAL: u64 = 1024;
 /// A new best root move found this long after the start is reported at once, without
 /// waiting for the iteration to end.
 pub(super) const LATE_CHANGE_REPORT: Duration = Duration::from_millis(1000);
+/// `currmove` is reported once a search has run this long.
+const CURRMOVE_AFTER: Duration = Duration::from_millis(1000);
 
 /// What the front end and every search thread share, besides the table. The front end
 /// clears `stop` before it sends a search; the search thread resets the rest at each start
@@ -92,6 +95,8 @@ pub struct Searcher<'a> {
     pub(super) signals: &'a Signals,
     pub(super) limits: Limits,
     pub(super) deadlines: Deadlines,
+    /// The UCI options the search reads (MultiPV, UCI_ShowWDL, Move Overhead).
+    pub(super) options: SearchOptions,
     /// This thread's index: 0 for the main thread.
     pub(super) id: usize,
     /// When the search started (for reports).
@@ -120,6 +125,11 @@ pub struct Searcher<'a> {
     pub(super) data: Box<ThreadData>,
     /// The moves at the root, with each one's score, PV and nodes (see `root.rs`).
     pub(super) root_moves: RootMoves,
+    /// The MultiPV line being searched, from 0: the root searches the moves from this index
+    /// of the root list on (the better lines' moves are left out).
+    pub(super) pv_index: usize,
+    /// The root position's material, for the win/draw/loss estimate (`wdl.rs`).
+    pub(super) root_material: i32,
 }
 
 impl<'a> Searcher<'a> {
@@ -164,6 +174,7 @@ impl<'a> Searcher<'a> {
             total_node_limit: if alone { u64::MAX } else { node_cap },
             limits,
             deadlines,
+            options: *inputs.options,
             id,
             start: Instant::now(),
             clock_start: Instant::now(),
@@ -177,6 +188,8 @@ impl<'a> Searcher<'a> {
             repetition_barrier: 0,
             data,
             root_moves: RootMoves::default(),
+            pv_index: 0,
+            root_material: 0,
         }
     }
 
@@ -280,16 +293,21 @@ impl<'a> Searcher<'a> {
         self.signals.nodes.load(Ordering::Relaxed) + (self.nodes - self.published)
     }
 
-    pub(super) fn report(&mut self, depth: u32, score: i32, pv: &[Move]) {
+    /// Reports line `line` (0 for the best) of the search: its depth, score (exact or a
+    /// bound) and principal variation. Only the main thread has a reporter.
+    pub(super) fn report(&mut self, line: usize, depth: u32, score: i32, bound: ScoreBound, pv: &[Move]) {
         if self.reporter.is_none() {
             return;
         }
         let elapsed = self.start.elapsed();
         let nodes = self.total_nodes();
         let info = SearchInfo {
+            multipv: line as u32 + 1,
             depth,
             seldepth: self.seldepth.max(depth as usize) as u32,
             score: Score::from_search(score),
+            bound,
+            wdl: self.options.show_wdl.then(|| wdl(score, self.root_material)),
             nodes,
             nps: (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
             hashfull: self.tt.hashfull(),
@@ -298,6 +316,18 @@ impl<'a> Searcher<'a> {
         };
         if let Some(reporter) = self.reporter.as_mut() {
             reporter.info(&info);
+        }
+    }
+
+    /// Tells the GUI which root move the main thread starts to search (after the first
+    /// second of a search, so short searches stay quiet): `number` counts from 1 over all the
+    /// root moves, the better MultiPV lines' included.
+    pub(super) fn report_current_move(&mut self, depth: u32, mv: Move, number: usize) {
+        if self.start.elapsed() < CURRMOVE_AFTER {
+            return;
+        }
+        if let Some(reporter) = self.reporter.as_mut() {
+            reporter.current_move(depth, mv, number);
         }
     }
 }

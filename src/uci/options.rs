@@ -87,7 +87,7 @@ pub struct UciOption {
 }
 
 /// Every option the engine offers, in the order `uci` lists them.
-pub static OPTIONS: [UciOption; 5] = [
+pub static OPTIONS: [UciOption; 8] = [
     UciOption {
         name: "Hash",
         kind: Kind::Spin { default: 16, min: 1, max: 65_536 },
@@ -112,6 +112,22 @@ pub static OPTIONS: [UciOption; 5] = [
     },
     // Tells the GUI it may send `go ponder`; the search learns of pondering from the `go`.
     UciOption { name: "Ponder", kind: Kind::Check { default: false }, store: |_, _| {}, effect: Effect::None },
+    // The best lines searched and shown at each depth; `bestmove` is the first line's move.
+    UciOption {
+        name: "MultiPV",
+        kind: Kind::Spin { default: 1, min: 1, max: 500 },
+        store: |s, v| s.search.multi_pv = v.number() as usize,
+        effect: Effect::None,
+    },
+    // GUIs set this for analysis; Maxim searches the same way in both modes.
+    UciOption { name: "UCI_AnalyseMode", kind: Kind::Check { default: false }, store: |_, _| {}, effect: Effect::None },
+    // A win/draw/loss estimate beside every score (`wdl W D L`, in per mille; `search::wdl`).
+    UciOption {
+        name: "UCI_ShowWDL",
+        kind: Kind::Check { default: false },
+        store: |s, v| s.search.show_wdl = v == Value::Check(true),
+        effect: Effect::None,
+    },
 ];
 
 /// The `option name ...` line that `uci` prints for an option.
@@ -185,6 +201,9 @@ mod tests {
                 "option name Threads type spin default 1 min 1 max 1024",
                 "option name Move Overhead type spin default 30 min 0 max 5000",
                 "option name Ponder type check default false",
+                "option name MultiPV type spin default 1 min 1 max 500",
+                "option name UCI_AnalyseMode type check default false",
+                "option name UCI_ShowWDL type check default false",
             ]
         );
     }
@@ -194,6 +213,7 @@ mod tests {
         let settings = defaults();
         assert_eq!((settings.hash_mib, settings.threads), (16, 1));
         assert_eq!(settings.search.move_overhead_ms, 30);
+        assert_eq!((settings.search.multi_pv, settings.search.show_wdl), (1, false));
     }
 
     #[test]
@@ -222,5 +242,8 @@ mod tests {
         (find("Move Overhead").unwrap().store)(&mut settings, Value::Spin(100));
         (find("Hash").unwrap().store)(&mut settings, Value::Spin(64));
         assert_eq!((settings.hash_mib, settings.search.move_overhead_ms), (64, 100));
+        (find("multipv").unwrap().store)(&mut settings, Value::Spin(3));
+        (find("UCI_ShowWDL").unwrap().store)(&mut settings, Value::Check(true));
+        assert_eq!((settings.search.multi_pv, settings.search.show_wdl), (3, true));
     }
 }

@@ -3,7 +3,7 @@
 //! UCI text format has one home.
 
 use crate::chess::types::Move;
-use crate::search::report::{Reporter, SearchInfo};
+use crate::search::report::{Reporter, ScoreBound, SearchInfo};
 use crate::search::score::Score;
 use std::io::Write;
 
@@ -31,9 +31,16 @@ pub fn info_line(info: &SearchInfo) -> String {
         // No legal move at the root: the short form GUIs expect before `bestmove 0000`.
         return format!("info depth 0 score {score}");
     }
+    // The order Stockfish uses: the score, its win/draw/loss estimate, then a bound.
+    let bound = match info.bound {
+        ScoreBound::Exact => "",
+        ScoreBound::Lower => " lowerbound",
+        ScoreBound::Upper => " upperbound",
+    };
+    let wdl = info.wdl.map_or(String::new(), |w| format!(" wdl {} {} {}", w.win, w.draw, w.loss));
     let mut line = format!(
-        "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} hashfull {} time {}",
-        info.depth, info.seldepth, score, info.nodes, info.nps, info.hashfull, info.time_ms
+        "info depth {} seldepth {} multipv {} score {score}{wdl}{bound} nodes {} nps {} hashfull {} time {}",
+        info.depth, info.seldepth, info.multipv, info.nodes, info.nps, info.hashfull, info.time_ms
     );
     if !info.pv.is_empty() {
         line.push_str(" pv");
@@ -43,6 +50,11 @@ pub fn info_line(info: &SearchInfo) -> String {
         }
     }
     line
+}
+
+/// The `info currmove` line: the root move the search starts on, numbered from 1.
+pub fn current_move_line(depth: u32, mv: Move, number: usize) -> String {
+    format!("info depth {depth} currmove {mv} currmovenumber {number}")
 }
 
 /// The `bestmove` line, with `ponder` when there is an expected reply.
@@ -64,6 +76,9 @@ impl Reporter for StdoutReporter {
     fn best_move(&mut self, best: Move, ponder: Move) {
         send_line(&best_move_line(best, ponder));
     }
+    fn current_move(&mut self, depth: u32, mv: Move, number: usize) {
+        send_line(&current_move_line(depth, mv, number));
+    }
 }
 
 #[cfg(test)]
@@ -71,15 +86,19 @@ mod tests {
     use super::*;
     use crate::chess::board::Board;
     use crate::chess::notation::parse_uci_move;
+    use crate::search::wdl::Wdl;
 
     #[test]
     fn info_and_bestmove_lines() {
         let board = Board::start();
         let e2e4 = parse_uci_move(&board, "e2e4").unwrap();
         let mut info = SearchInfo {
+            multipv: 1,
             depth: 5,
             seldepth: 9,
             score: Score::Mate(-2),
+            bound: ScoreBound::Exact,
+            wdl: None,
             nodes: 1234,
             nps: 5678,
             hashfull: 7,
@@ -90,9 +109,18 @@ mod tests {
             info_line(&info),
             "info depth 5 seldepth 9 multipv 1 score mate -2 nodes 1234 nps 5678 hashfull 7 time 12 pv e2e4"
         );
+        (info.multipv, info.score, info.bound) = (3, Score::Cp(-40), ScoreBound::Upper);
+        info.wdl = Some(Wdl { win: 10, draw: 700, loss: 290 });
+        assert_eq!(
+            info_line(&info),
+            "info depth 5 seldepth 9 multipv 3 score cp -40 wdl 10 700 290 upperbound nodes 1234 nps 5678 hashfull 7 time 12 pv e2e4"
+        );
+        info.bound = ScoreBound::Lower;
+        assert!(info_line(&info).contains("score cp -40 wdl 10 700 290 lowerbound nodes"));
         (info.depth, info.pv, info.score) = (0, vec![], Score::Cp(0));
         assert_eq!(info_line(&info), "info depth 0 score cp 0");
         assert_eq!(best_move_line(e2e4, Move::NONE), "bestmove e2e4");
         assert_eq!(best_move_line(Move::NONE, Move::NONE), "bestmove 0000");
+        assert_eq!(current_move_line(14, e2e4, 3), "info depth 14 currmove e2e4 currmovenumber 3");
     }
 }
