@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Time to depth: how long an engine takes to finish `go depth N` from a fresh table.
 
-    python3 tools/time_to_depth.py ENGINE [DEPTH] [RUNS]
+    python3 tools/time_to_depth.py ENGINE [DEPTH] [RUNS] [MULTIPV]
 
 Each run starts a new engine process, sends `ucinewgame`, the position and `go depth N`, and
 times from the `go` to the `bestmove`. Prints, per position, the median of RUNS runs (default
-5) with the node count of the last `info` line. Only Python 3's standard library is needed.
+5) with the node count of the last `info` line. MULTIPV (default 1) is set with `setoption`
+before each run. Only Python 3's standard library is needed.
 """
 import statistics
 import subprocess
@@ -18,10 +19,11 @@ POSITIONS = {
 }
 
 
-def one_run(engine, position, depth):
+def one_run(engine, position, depth, multipv):
     proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     send = lambda line: (proc.stdin.write(line + "\n"), proc.stdin.flush())
     send("uci")
+    send(f"setoption name MultiPV value {multipv}")
     send("ucinewgame")
     send(f"position {position}")
     send("isready")
@@ -46,10 +48,11 @@ def main():
     engine = sys.argv[1]
     depth = int(sys.argv[2]) if len(sys.argv) > 2 else 12
     runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+    multipv = int(sys.argv[4]) if len(sys.argv) > 4 else 1
     for name, position in POSITIONS.items():
-        results = [one_run(engine, position, depth) for _ in range(runs)]
+        results = [one_run(engine, position, depth, multipv) for _ in range(runs)]
         times = sorted(r[0] for r in results)
-        print(f"{name:9} depth {depth}: median {statistics.median(times) * 1000:7.0f} ms "
+        print(f"{name:9} multipv {multipv} depth {depth}: median {statistics.median(times) * 1000:7.0f} ms "
               f"(min {times[0] * 1000:.0f}, max {times[-1] * 1000:.0f}), nodes {results[-1][1]}, "
               f"bestmove {results[-1][2]}")
 
