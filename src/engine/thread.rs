@@ -141,7 +141,10 @@ impl<R: Reporter> SearchThread<R> {
     fn clear_table(&mut self) {
         match Arc::get_mut(&mut self.tt) {
             Some(table) => table.clear(),
-            None => self.tt = Arc::new(TranspositionTable::new(self.tt.size_mib())),
+            None => match TranspositionTable::try_new(self.tt.size_mib()) {
+                Ok(table) => self.tt = Arc::new(table),
+                Err(e) => log::error!("{e}; the table keeps its entries"),
+            },
         }
     }
 

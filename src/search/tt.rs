@@ -160,7 +160,12 @@ impl TranspositionTable {
     pub fn clear(&mut self) {
         let count = self.buckets.len();
         self.buckets = Box::new([]);
-        self.buckets = zeroed_buckets(count).expect("a table of the size just freed");
+        // The memory was free a moment ago, but another process may have taken it since: then
+        // go on with the smallest table rather than stop (`setoption name Hash` tries again).
+        self.buckets = zeroed_buckets(count).unwrap_or_else(|e| {
+            log::error!("cannot allocate the hash table again ({e}); one bucket until Hash is set");
+            Box::new([Bucket(Default::default())])
+        });
         self.generation = AtomicU8::new(0);
     }
 
