@@ -7,49 +7,25 @@ For each position (the start, Kiwipete, bench position 12) and each thread count
 engine processes (default 3) each run `ucinewgame` and `go depth DEPTH` (default 16); the
 median time, the median nodes per second of the final `info`, and the ratios of 2 threads to 1
 are printed. Lazy SMP searches differ from run to run, hence the median. Run it on an idle
-machine; only Python 3's standard library is needed.
+machine; only Python 3's standard library is needed (and `time_to_depth.py` beside it, whose
+run it uses).
 """
 import statistics
-import subprocess
 import sys
-import time
+
+from time_to_depth import POSITIONS as TTD_POSITIONS, one_run
 
 ENGINE = sys.argv[1] if len(sys.argv) > 1 else "./target/release/maxim"
 DEPTH = int(sys.argv[2]) if len(sys.argv) > 2 else 16
 RUNS = int(sys.argv[3]) if len(sys.argv) > 3 else 3
 POSITIONS = {
-    "start": "startpos",
-    "kiwipete": "fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    **TTD_POSITIONS,
     "bench 12": "fen r2q1rk1/1b1nbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 4 12",
 }
 
 
 def run(position, threads):
-    p = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
-
-    send("uci")
-    send(f"setoption name Threads value {threads}")
-    send("ucinewgame")
-    send(f"position {position}")
-    send("isready")
-    while p.stdout.readline().strip() != "readyok":
-        pass
-    start = time.perf_counter()
-    send(f"go depth {DEPTH}")
-    nps = 0
-    for line in p.stdout:
-        words = line.split()
-        if line.startswith("info depth") and "nps" in words:
-            nps = int(words[words.index("nps") + 1])
-        if line.startswith("bestmove"):
-            elapsed = time.perf_counter() - start
-            break
-    send("quit")
-    p.wait()
+    elapsed, _, nps, _ = one_run(ENGINE, position, DEPTH, {"Threads": threads})
     return elapsed, nps
 
 

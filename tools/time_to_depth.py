@@ -19,11 +19,15 @@ POSITIONS = {
 }
 
 
-def one_run(engine, position, depth, multipv):
+def one_run(engine, position, depth, options=None):
+    """One fresh process: `setoption` for each of `options`, `ucinewgame`, `go depth`.
+    Returns the seconds from `go` to `bestmove`, the last `info` line's nodes and nps, and the
+    move."""
     proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     send = lambda line: (proc.stdin.write(line + "\n"), proc.stdin.flush())
     send("uci")
-    send(f"setoption name MultiPV value {multipv}")
+    for name, value in (options or {}).items():
+        send(f"setoption name {name} value {value}")
     send("ucinewgame")
     send(f"position {position}")
     send("isready")
@@ -31,17 +35,19 @@ def one_run(engine, position, depth, multipv):
         pass
     start = time.perf_counter()
     send(f"go depth {depth}")
-    nodes = None
+    nodes = nps = 0
     for line in proc.stdout:
         words = line.split()
         if "nodes" in words:
             nodes = int(words[words.index("nodes") + 1])
+        if "nps" in words:
+            nps = int(words[words.index("nps") + 1])
         if line.startswith("bestmove"):
             elapsed = time.perf_counter() - start
             break
     send("quit")
     proc.wait()
-    return elapsed, nodes, line.split()[1]
+    return elapsed, nodes, nps, line.split()[1]
 
 
 def main():
@@ -50,11 +56,11 @@ def main():
     runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
     multipv = int(sys.argv[4]) if len(sys.argv) > 4 else 1
     for name, position in POSITIONS.items():
-        results = [one_run(engine, position, depth, multipv) for _ in range(runs)]
+        results = [one_run(engine, position, depth, {"MultiPV": multipv}) for _ in range(runs)]
         times = sorted(r[0] for r in results)
         print(f"{name:9} multipv {multipv} depth {depth}: median {statistics.median(times) * 1000:7.0f} ms "
               f"(min {times[0] * 1000:.0f}, max {times[-1] * 1000:.0f}), nodes {results[-1][1]}, "
-              f"bestmove {results[-1][2]}")
+              f"bestmove {results[-1][3]}")
 
 
 if __name__ == "__main__":
