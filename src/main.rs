@@ -48,7 +48,7 @@ fn perft(args: &[String]) -> i32 {
     match board {
         Ok(board) => {
             let start = Instant::now();
-            let (lines, total) = maxim::chess::perft::divide_report(&board, depth);
+            let (lines, total) = maxim::chess::perft::divide_report(&board, depth, false);
             let elapsed = start.elapsed().as_secs_f64();
             lines.iter().for_each(|l| send_line(l));
             send_line(&format!("Time: {:.3} s, {:.0} nodes/s", elapsed, total as f64 / elapsed.max(1e-9)));

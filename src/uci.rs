@@ -18,7 +18,7 @@ use crossbeam_channel::Sender;
 use options::{Effect, Settings};
 use output::{send_line, tell, StdoutReporter};
 use std::io::BufRead;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use vampirc_uci::UciMessage;
@@ -35,6 +35,8 @@ pub struct FrontEnd {
     commands: Sender<Command>,
     signals: Arc<Signals>,
     busy: Arc<Busy>,
+    /// `UCI_Chess960`, shared with the reporter that writes the search's moves.
+    chess960: Arc<AtomicBool>,
     search_thread: Option<JoinHandle<()>>,
 }
 
@@ -76,7 +78,9 @@ impl FrontEnd {
         let busy = Arc::new(Busy::default());
         let settings = options::defaults();
         let tt = TranspositionTable::new(settings.hash_mib);
-        let thread = SearchThread::new(tt, StdoutReporter, Arc::clone(&signals), Arc::clone(&busy));
+        let chess960 = Arc::new(AtomicBool::new(settings.chess960));
+        let reporter = StdoutReporter { chess960: Arc::clone(&chess960) };
+        let thread = SearchThread::new(tt, reporter, Arc::clone(&signals), Arc::clone(&busy));
         let search_thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20) // deep recursion with a board copy per ply
@@ -89,6 +93,7 @@ impl FrontEnd {
             commands,
             signals,
             busy,
+            chess960,
             search_thread: Some(search_thread),
         }
     }
@@ -121,7 +126,7 @@ impl FrontEnd {
         match tokens[0] {
             "go" => self.go(args),
             "position" => self.position(args),
-            "d" => extensions::display(&self.board),
+            "d" => extensions::display(&self.board, self.settings.chess960),
             "eval" => extensions::eval(&self.board),
             "bench" => {
                 self.stop_and_wait();
@@ -129,7 +134,8 @@ impl FrontEnd {
             }
             "perft" => {
                 let depth = args.first().and_then(|d| d.parse::<i64>().ok()).unwrap_or(1);
-                extensions::perft(&self.board, depth.clamp(1, parse::MAX_UCI_PERFT) as u32);
+                let depth = depth.clamp(1, parse::MAX_UCI_PERFT) as u32;
+                extensions::perft(&self.board, depth, self.settings.chess960);
             }
             "help" => extensions::help(),
             _ => return self.vampirc(&tokens.join(" ")),
@@ -224,6 +230,7 @@ impl FrontEnd {
             tell(&format!("option {}: applied when the current search ends", option.name));
         }
         self.settings = next;
+        self.chess960.store(next.chess960, Ordering::Relaxed);
     }
 
     fn position(&mut self, args: &[&str]) {
@@ -245,7 +252,7 @@ impl FrontEnd {
         let searchmoves = parse::parse_searchmoves(&self.board, &request.searchmoves, &mut warnings);
         warnings.iter().for_each(|w| tell(w));
         if let Some(depth) = request.perft {
-            extensions::perft(&self.board, depth);
+            extensions::perft(&self.board, depth, self.settings.chess960);
             return;
         }
         let job = SearchJob {

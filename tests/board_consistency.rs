@@ -15,7 +15,7 @@ fn assert_tactical_moves_are_the_legal_captures(board: &Board) {
     let mut all = MoveList::new();
     generate_legal(board, &mut all);
     let tactical_kind = |m: &Move| {
-        let capture = board.piece_at(m.to()) != EMPTY
+        let capture = (board.piece_at(m.to()) != EMPTY && !m.is_castling())
             || (m.to() == board.ep_square() && kind_of(board.piece_at(m.from())) == PAWN);
         match m.promotion() {
             0 => capture,
@@ -36,7 +36,7 @@ fn assert_stages_split_the_legal_moves(board: &Board) {
     let mut all = MoveList::new();
     generate_legal(board, &mut all);
     let noisy_kind = |m: &Move| {
-        board.piece_at(m.to()) != EMPTY
+        (board.piece_at(m.to()) != EMPTY && !m.is_castling())
             || m.promotion() != 0
             || (m.to() == board.ep_square() && kind_of(board.piece_at(m.from())) == PAWN)
     };
@@ -95,6 +95,9 @@ fn incremental_state_matches_from_scratch_over_random_playouts() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        // Chess960 and Double Fischer Random: castling rooks beside the king, kings on b and c.
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "rkrnbbqn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQNBR w HBca - 0 1",
     ];
     let mut plies = 0;
     for game in 0..300 {
@@ -113,6 +116,9 @@ fn incremental_state_matches_from_scratch_over_random_playouts() {
             let again = Board::from_fen(&board.to_fen()).unwrap();
             assert_eq!(again.key(), board.key(), "FEN round trip of {}", board.to_fen());
             assert_eq!(again.to_fen(), board.to_fen());
+            let shredder = Board::from_fen(&board.to_fen_as(true)).unwrap();
+            assert_eq!(shredder.to_fen_as(true), board.to_fen_as(true));
+            assert_eq!(shredder.key(), board.key());
             assert_square_sets_match_the_mailbox(&board);
             assert_tactical_moves_are_the_legal_captures(&board);
             assert_stages_split_the_legal_moves(&board);

@@ -21,6 +21,7 @@
 //! questions, which are about whole sets of squares (how many squares a rook reaches, whether
 //! any enemy pawn is ahead), and the generator's "is this square attacked?".
 
+pub mod castling;
 pub mod display;
 pub mod fen;
 mod make;
@@ -31,28 +32,6 @@ use super::squareset::SquareSet;
 use super::types::*;
 use super::values::{Pair, PHASE_WEIGHT};
 use super::zobrist::KEYS;
-
-/// White may castle kingside.
-pub const WHITE_KINGSIDE: u8 = 1;
-/// White may castle queenside.
-pub const WHITE_QUEENSIDE: u8 = 2;
-/// Black may castle kingside.
-pub const BLACK_KINGSIDE: u8 = 4;
-/// Black may castle queenside.
-pub const BLACK_QUEENSIDE: u8 = 8;
-
-/// The castling rights that survive a move touching each square: a move from or to a king or
-/// rook home square clears the rights that depend on it. `rights &= MASK[from] & MASK[to]`.
-const CASTLING_MASK: [u8; 128] = {
-    let mut mask = [0x0F; 128];
-    mask[0x00] = !WHITE_QUEENSIDE & 0x0F; // a1
-    mask[0x04] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE) & 0x0F; // e1
-    mask[0x07] = !WHITE_KINGSIDE & 0x0F; // h1
-    mask[0x70] = !BLACK_QUEENSIDE & 0x0F; // a8
-    mask[0x74] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE) & 0x0F; // e8
-    mask[0x77] = !BLACK_KINGSIDE & 0x0F; // h8
-    mask
-};
 
 /// The standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -78,6 +57,8 @@ pub struct Board {
     side: Colour,
     /// Bit set of WHITE_KINGSIDE .. BLACK_QUEENSIDE.
     castling: u8,
+    /// The square of the rook each right belongs to, by bit index (see `castling`).
+    castle_rooks: [u8; 4],
     /// The square a pawn may capture onto en passant, or NO_SQUARE. Set only when a legal
     /// e.p. capture exists, so equal positions get equal keys (as repetition rules require).
     ep: Square,
@@ -102,6 +83,7 @@ impl Board {
             by_colour: [0; 2],
             side: Colour::White,
             castling: 0,
+            castle_rooks: [0; 4], // set with each right, read only while it lasts
             ep: NO_SQUARE,
             halfmove: 0,
             fullmove: 1,

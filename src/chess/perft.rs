@@ -38,11 +38,12 @@ pub fn divide(board: &Board, depth: u32) -> Vec<(Move, u64)> {
 }
 
 /// The divide report in Stockfish's format: `move: count` per root move, a blank line, then
-/// `Nodes searched: N`. Returned as lines so the caller decides where they go.
-pub fn divide_report(board: &Board, depth: u32) -> (Vec<String>, u64) {
+/// `Nodes searched: N`, castling in Chess960 form when `chess960` is set. Returned as lines
+/// so the caller decides where they go.
+pub fn divide_report(board: &Board, depth: u32, chess960: bool) -> (Vec<String>, u64) {
     let split = divide(board, depth.max(1));
     let total: u64 = split.iter().map(|&(_, n)| n).sum();
-    let mut lines: Vec<String> = split.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+    let mut lines: Vec<String> = split.iter().map(|(m, n)| format!("{}: {n}", m.to_uci_as(chess960))).collect();
     lines.push(String::new());
     lines.push(format!("Nodes searched: {total}"));
     (lines, total)
@@ -64,7 +65,7 @@ mod tests {
     #[test]
     fn divide_sums_to_perft() {
         let board = Board::start();
-        let (lines, total) = divide_report(&board, 3);
+        let (lines, total) = divide_report(&board, 3, false);
         assert_eq!(total, 8902);
         assert_eq!(lines.last().unwrap(), "Nodes searched: 8902");
         assert_eq!(lines.len(), 22);

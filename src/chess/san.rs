@@ -59,7 +59,7 @@ pub fn to_san(board: &Board, m: Move) -> String {
     let (from, to) = (m.from(), m.to());
     let kind = kind_of(board.piece_at(from));
     let mut san = String::new();
-    if kind == KING && from.abs_diff(to) == 2 {
+    if m.is_castling() {
         san.push_str(if to > from { "O-O" } else { "O-O-O" });
     } else if kind == PAWN {
         // A pawn that changes file captures, en passant included (its target square is
@@ -128,12 +128,15 @@ struct SanPattern {
     /// The promotion kind, 0 for none. It must match exactly, so a bare `e8` does not fit a
     /// promotion: which piece to make is never guessed.
     promotion: Kind,
+    /// `O-O` (true) or `O-O-O` (false): then only that castling fits, and the fields above
+    /// are unused. Otherwise no castling fits.
+    castling: Option<bool>,
 }
 
 impl SanPattern {
-    /// Reads SAN text for the side `us`, or `None` when it is not SAN at all. Only the shape
+    /// Reads SAN text, or `None` when it is not SAN at all. Only the shape
     /// is checked here; whether a legal move fits is `parse_san`'s job.
-    fn parse(text: &str, us: Colour) -> Option<SanPattern> {
+    fn parse(text: &str) -> Option<SanPattern> {
         if !text.is_ascii() {
             // Also what makes the byte slicing below safe: every byte is a char boundary.
             return None;
@@ -148,20 +151,19 @@ impl SanPattern {
                 break;
             }
         }
-        let home_rank = if us == Colour::White { 0 } else { 7 };
-        let castle_file = match body.replace('0', "O").to_ascii_uppercase().as_str() {
-            "O-O" | "OO" => Some(6),
-            "O-O-O" | "OOO" => Some(2),
+        let castling = match body.replace('0', "O").to_ascii_uppercase().as_str() {
+            "O-O" | "OO" => Some(true),
+            "O-O-O" | "OOO" => Some(false),
             _ => None,
         };
-        if let Some(file) = castle_file {
-            // The king going from its home square two files over is castling, and nothing else.
+        if let Some(kingside) = castling {
             return Some(SanPattern {
                 kind: KING,
-                from_file: Some(4),
-                from_rank: Some(home_rank),
-                to: square(file, home_rank),
+                from_file: None,
+                from_rank: None,
+                to: NO_SQUARE,
                 promotion: 0,
+                castling: Some(kingside),
             });
         }
 
@@ -197,13 +199,17 @@ impl SanPattern {
                 _ => return None,
             }
         }
-        Some(SanPattern { kind, from_file, from_rank, to, promotion })
+        Some(SanPattern { kind, from_file, from_rank, to, promotion, castling: None })
     }
 
     /// Whether the legal move `m` in `board` is one this text could mean.
     fn matches(&self, board: &Board, m: Move) -> bool {
         let from = m.from();
-        kind_of(board.piece_at(from)) == self.kind
+        if let Some(kingside) = self.castling {
+            return m.is_castling() && (m.to() > from) == kingside;
+        }
+        !m.is_castling()
+            && kind_of(board.piece_at(from)) == self.kind
             && m.to() == self.to
             && m.promotion() == self.promotion
             && self.from_file.iter().all(|&file| file == file_of(from))
@@ -217,7 +223,7 @@ impl SanPattern {
 /// settles the move without them. Any text that fits no legal move, or more than one, is an
 /// error naming the text.
 pub fn parse_san(board: &Board, text: &str) -> Result<Move, String> {
-    let pattern = SanPattern::parse(text, board.side()).ok_or_else(|| format!("'{text}' is not a move in SAN"))?;
+    let pattern = SanPattern::parse(text).ok_or_else(|| format!("'{text}' is not a move in SAN"))?;
     let mut moves = MoveList::new();
     generate_legal(board, &mut moves);
     let mut fits = moves.iter().copied().filter(|&m| pattern.matches(board, m));

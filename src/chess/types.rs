@@ -186,10 +186,14 @@ pub fn piece_from_char(c: char) -> Option<Piece> {
     Some(make_piece(colour, kind))
 }
 
-/// A move packed into 16 bits: from-square (6 bits, 0..64), to-square (6 bits) and the
-/// promotion kind (3 bits, 0 when the move is not a promotion). Castling is the king's
-/// two-square move and en passant is a pawn's diagonal move to the e.p. square; both are
-/// recognised from the board when the move is made, so they need no flag of their own.
+/// The bit of [`Move`] that marks castling.
+const CASTLING_FLAG: u16 = 1 << 15;
+
+/// A move packed into 16 bits: from-square (6 bits, 0..64), to-square (6 bits), the
+/// promotion kind (3 bits, 0 when the move is not a promotion) and a castling flag (1 bit).
+/// Castling is stored as the king taking its own rook (`e1h1`), the one form that says which
+/// rook in Chess960; [`Move::to_uci`] writes it the way the GUI expects. En passant is a
+/// pawn's diagonal move to the e.p. square, recognised from the board when the move is made.
 /// 16 bits keep transposition-table entries small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
@@ -202,6 +206,18 @@ impl Move {
     #[inline(always)]
     pub const fn new(from: Square, to: Square, promotion: Kind) -> Move {
         Move((to_64(from) | to_64(to) << 6 | (promotion as usize) << 12) as u16)
+    }
+
+    /// Castling, as the king on `king` taking its own rook on `rook`.
+    #[inline(always)]
+    pub const fn castling(king: Square, rook: Square) -> Move {
+        Move(Move::new(king, rook, 0).0 | CASTLING_FLAG)
+    }
+
+    /// True for castling (then [`Move::to`] is the rook's square).
+    #[inline(always)]
+    pub const fn is_castling(self) -> bool {
+        self.0 & CASTLING_FLAG != 0
     }
 
     /// The square the piece leaves.
@@ -231,7 +247,7 @@ impl Move {
     /// The kind a pawn promotes to, or 0.
     #[inline(always)]
     pub const fn promotion(self) -> Kind {
-        (self.0 >> 12) as Kind
+        (self.0 >> 12 & 7) as Kind
     }
 
     /// True for every move except [`Move::NONE`].
@@ -252,12 +268,26 @@ impl Move {
         Move(bits)
     }
 
-    /// UCI long algebraic text: `e2e4`, `e7e8q`, castling as `e1g1`, and `0000` for no move.
+    /// UCI long algebraic text in standard chess: `e2e4`, `e7e8q`, castling as `e1g1`, and
+    /// `0000` for no move. See [`Move::to_uci_as`] for Chess960.
     pub fn to_uci(self) -> String {
+        self.to_uci_as(false)
+    }
+
+    /// UCI long algebraic text. Castling is the king taking its own rook (`e1h1`) when
+    /// `chess960` is set, and otherwise the king's two-square move (`e1g1`). A castling that
+    /// has no two-square form (the king not on the e-file or the rook not in the corner, as in
+    /// a Chess960 game whose GUI left `UCI_Chess960` off) keeps the king-takes-rook form,
+    /// since its king-destination text could be an ordinary king move.
+    pub fn to_uci_as(self, chess960: bool) -> String {
         if !self.is_some() {
             return "0000".to_string();
         }
-        let mut text = square_name(self.from()) + &square_name(self.to());
+        let (from, mut to) = (self.from(), self.to());
+        if self.is_castling() && !chess960 && file_of(from) == 4 && (file_of(to) == 0 || file_of(to) == 7) {
+            to = if to > from { from + 2 } else { from - 2 };
+        }
+        let mut text = square_name(from) + &square_name(to);
         if self.promotion() != 0 {
             text.push(piece_char(make_piece(Colour::Black, self.promotion())));
         }
@@ -297,5 +327,13 @@ mod tests {
         assert_eq!(m.to_uci(), "e7e8n");
         assert_eq!(Move::from_bits(m.bits()), m);
         assert_eq!(Move::NONE.to_uci(), "0000");
+        let castle = Move::castling(square(4, 0), square(7, 0));
+        assert!(castle.is_castling() && castle.promotion() == 0 && !m.is_castling());
+        assert_eq!((castle.to_uci(), castle.to_uci_as(true)), ("e1g1".to_string(), "e1h1".to_string()));
+        let long = Move::castling(square(4, 7), square(0, 7));
+        assert_eq!((long.to_uci(), long.to_uci_as(true)), ("e8c8".to_string(), "e8a8".to_string()));
+        // Chess960 king on b1, rook on a1: no two-square form, so king-takes-rook either way.
+        assert_eq!(Move::castling(square(1, 0), square(0, 0)).to_uci(), "b1a1");
+        assert_eq!(Move::from_bits(castle.bits()), castle);
     }
 }

@@ -32,7 +32,7 @@ pub fn move_key(board: &Board, m: Move, hash_move: Move) -> i32 {
     let attacker = kind_of(board.piece_at(m.from())) as i32;
     let victim = board.piece_at(m.to());
     let mut key = 0;
-    if victim != EMPTY {
+    if victim != EMPTY && !m.is_castling() {
         key = TACTICAL + VICTIM[kind_of(victim) as usize] * 8 - attacker;
     } else if attacker == PAWN as i32 && m.to() == board.ep_square() {
         key = TACTICAL + VICTIM[PAWN as usize] * 8 - attacker;
@@ -88,7 +88,7 @@ pub fn loses_material(board: &Board, m: Move) -> bool {
 /// True for captures (including en passant) and promotions.
 #[inline(always)]
 pub fn is_tactical(board: &Board, m: Move) -> bool {
-    board.piece_at(m.to()) != EMPTY
+    (board.piece_at(m.to()) != EMPTY && !m.is_castling())
         || m.promotion() != 0
         || (m.to() == board.ep_square() && kind_of(board.piece_at(m.from())) == PAWN)
 }

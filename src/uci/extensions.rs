@@ -12,12 +12,12 @@ use crate::eval::{breakdown, evaluate};
 /// meanwhile.
 const MAX_UCI_BENCH_DEPTH: u32 = 12;
 
-/// `d`: the board, its FEN and its Zobrist key.
-pub fn display(board: &Board) {
+/// `d`: the board, its FEN (Shredder-FEN castling with `UCI_Chess960`) and its Zobrist key.
+pub fn display(board: &Board, chess960: bool) {
     for line in board.pretty().lines() {
         send_line(line);
     }
-    send_line(&format!("Fen: {}", board.to_fen()));
+    send_line(&format!("Fen: {}", board.to_fen_as(chess960)));
     send_line(&format!("Key: {:016X}", board.key()));
 }
 
@@ -43,8 +43,8 @@ pub fn run_bench(args: &[&str]) {
 }
 
 /// `perft N` and `go perft N`: divide in Stockfish's format.
-pub fn perft(board: &Board, depth: u32) {
-    let (lines, _) = divide_report(board, depth);
+pub fn perft(board: &Board, depth: u32, chess960: bool) {
+    let (lines, _) = divide_report(board, depth, chess960);
     lines.iter().for_each(|l| send_line(l));
 }
 

@@ -13,6 +13,8 @@ pub struct Settings {
     pub hash_mib: usize,
     /// Search threads, the main one included.
     pub threads: usize,
+    /// UCI_Chess960: castling written as the king taking its rook, Shredder-FEN in `d`.
+    pub chess960: bool,
     /// The values the search reads, sent with every `go`.
     pub search: SearchOptions,
 }
@@ -87,7 +89,7 @@ pub struct UciOption {
 }
 
 /// Every option the engine offers, in the order `uci` lists them.
-pub static OPTIONS: [UciOption; 8] = [
+pub static OPTIONS: [UciOption; 9] = [
     UciOption {
         name: "Hash",
         kind: Kind::Spin { default: 16, min: 1, max: 65_536 },
@@ -128,6 +130,14 @@ pub static OPTIONS: [UciOption; 8] = [
         store: |s, v| s.search.show_wdl = v == Value::Check(true),
         effect: Effect::None,
     },
+    // Chess960 castling notation (king takes rook, `e1h1`) out; both forms are read always,
+    // and Chess960 positions are played whatever this says.
+    UciOption {
+        name: "UCI_Chess960",
+        kind: Kind::Check { default: false },
+        store: |s, v| s.chess960 = v == Value::Check(true),
+        effect: Effect::None,
+    },
 ];
 
 /// The `option name ...` line that `uci` prints for an option.
@@ -142,7 +152,7 @@ pub fn declaration(option: &UciOption) -> String {
 
 /// Every option at its default.
 pub fn defaults() -> Settings {
-    let mut settings = Settings { hash_mib: 0, threads: 0, search: SearchOptions::default() };
+    let mut settings = Settings { hash_mib: 0, threads: 0, chess960: false, search: SearchOptions::default() };
     for option in &OPTIONS {
         match option.kind {
             Kind::Spin { default, .. } => (option.store)(&mut settings, Value::Spin(default)),
@@ -204,6 +214,7 @@ mod tests {
                 "option name MultiPV type spin default 1 min 1 max 500",
                 "option name UCI_AnalyseMode type check default false",
                 "option name UCI_ShowWDL type check default false",
+                "option name UCI_Chess960 type check default false",
             ]
         );
     }

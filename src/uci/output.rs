@@ -6,6 +6,8 @@ use crate::chess::types::Move;
 use crate::search::report::{Reporter, ScoreBound, SearchInfo};
 use crate::search::score::Score;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Writes one whole protocol line to stdout under the lock, and flushes it.
 pub fn send_line(line: &str) {
@@ -21,8 +23,8 @@ pub fn tell(text: &str) {
     send_line(&format!("info string {text}"));
 }
 
-/// The UCI `info` line of a report.
-pub fn info_line(info: &SearchInfo) -> String {
+/// The UCI `info` line of a report; castling in Chess960 form when `chess960` is set.
+pub fn info_line(info: &SearchInfo, chess960: bool) -> String {
     let score = match info.score {
         Score::Cp(cp) => format!("cp {cp}"),
         Score::Mate(n) => format!("mate {n}"),
@@ -46,38 +48,49 @@ pub fn info_line(info: &SearchInfo) -> String {
         line.push_str(" pv");
         for m in &info.pv {
             line.push(' ');
-            line.push_str(&m.to_uci());
+            line.push_str(&m.to_uci_as(chess960));
         }
     }
     line
 }
 
 /// The `info currmove` line: the root move the search starts on, numbered from 1.
-pub fn current_move_line(depth: u32, mv: Move, number: usize) -> String {
-    format!("info depth {depth} currmove {mv} currmovenumber {number}")
+pub fn current_move_line(depth: u32, mv: Move, number: usize, chess960: bool) -> String {
+    format!("info depth {depth} currmove {} currmovenumber {number}", mv.to_uci_as(chess960))
 }
 
 /// The `bestmove` line, with `ponder` when there is an expected reply.
-pub fn best_move_line(best: Move, ponder: Move) -> String {
+pub fn best_move_line(best: Move, ponder: Move, chess960: bool) -> String {
+    let best_text = best.to_uci_as(chess960);
     if ponder.is_some() {
-        format!("bestmove {best} ponder {ponder}")
+        format!("bestmove {best_text} ponder {}", ponder.to_uci_as(chess960))
     } else {
-        format!("bestmove {best}")
+        format!("bestmove {best_text}")
     }
 }
 
-/// The reporter the search thread uses: every report is one flushed stdout line.
-pub struct StdoutReporter;
+/// The reporter the search thread uses: every report is one flushed stdout line. Castling
+/// is written as `UCI_Chess960` says at the moment of writing (the front end sets the flag).
+pub struct StdoutReporter {
+    /// `UCI_Chess960`: castling as the king taking its rook.
+    pub chess960: Arc<AtomicBool>,
+}
+
+impl StdoutReporter {
+    fn chess960(&self) -> bool {
+        self.chess960.load(Ordering::Relaxed)
+    }
+}
 
 impl Reporter for StdoutReporter {
     fn info(&mut self, info: &SearchInfo) {
-        send_line(&info_line(info));
+        send_line(&info_line(info, self.chess960()));
     }
     fn best_move(&mut self, best: Move, ponder: Move) {
-        send_line(&best_move_line(best, ponder));
+        send_line(&best_move_line(best, ponder, self.chess960()));
     }
     fn current_move(&mut self, depth: u32, mv: Move, number: usize) {
-        send_line(&current_move_line(depth, mv, number));
+        send_line(&current_move_line(depth, mv, number, self.chess960()));
     }
 }
 
@@ -106,21 +119,30 @@ mod tests {
             pv: vec![e2e4],
         };
         assert_eq!(
-            info_line(&info),
+            info_line(&info, false),
             "info depth 5 seldepth 9 multipv 1 score mate -2 nodes 1234 nps 5678 hashfull 7 time 12 pv e2e4"
         );
         (info.multipv, info.score, info.bound) = (3, Score::Cp(-40), ScoreBound::Upper);
         info.wdl = Some(Wdl { win: 10, draw: 700, loss: 290 });
         assert_eq!(
-            info_line(&info),
+            info_line(&info, false),
             "info depth 5 seldepth 9 multipv 3 score cp -40 wdl 10 700 290 upperbound nodes 1234 nps 5678 hashfull 7 time 12 pv e2e4"
         );
         info.bound = ScoreBound::Lower;
-        assert!(info_line(&info).contains("score cp -40 wdl 10 700 290 lowerbound nodes"));
+        assert!(info_line(&info, false).contains("score cp -40 wdl 10 700 290 lowerbound nodes"));
         (info.depth, info.pv, info.score) = (0, vec![], Score::Cp(0));
-        assert_eq!(info_line(&info), "info depth 0 score cp 0");
-        assert_eq!(best_move_line(e2e4, Move::NONE), "bestmove e2e4");
-        assert_eq!(best_move_line(Move::NONE, Move::NONE), "bestmove 0000");
-        assert_eq!(current_move_line(14, e2e4, 3), "info depth 14 currmove e2e4 currmovenumber 3");
+        assert_eq!(info_line(&info, false), "info depth 0 score cp 0");
+        assert_eq!(best_move_line(e2e4, Move::NONE, false), "bestmove e2e4");
+        assert_eq!(best_move_line(Move::NONE, Move::NONE, false), "bestmove 0000");
+        assert_eq!(current_move_line(14, e2e4, 3, false), "info depth 14 currmove e2e4 currmovenumber 3");
+        // Castling: e1g1 in standard chess, e1h1 with UCI_Chess960.
+        let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let castle = parse_uci_move(&board, "e1g1").unwrap();
+        assert_eq!(best_move_line(castle, Move::NONE, false), "bestmove e1g1");
+        assert_eq!(best_move_line(castle, castle, true), "bestmove e1h1 ponder e1h1");
+        info.pv = vec![castle];
+        info.depth = 1;
+        assert!(info_line(&info, true).ends_with(" pv e1h1"));
+        assert_eq!(current_move_line(1, castle, 1, true), "info depth 1 currmove e1h1 currmovenumber 1");
     }
 }

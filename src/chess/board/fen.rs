@@ -23,7 +23,8 @@ pub enum FenError {
     PawnOnBackRank,
     /// The side-to-move field is not `w` or `b`.
     Side(String),
-    /// A castling letter that is not a castling right, or whose king or rook is missing.
+    /// A castling letter that is not a castling right, whose king is off its back rank or
+    /// whose rook is missing, or a second rook named for a right already given.
     Castling(char),
     /// An e.p. field that is not a square a pawn could just have skipped.
     EnPassant(String),
@@ -50,7 +51,9 @@ impl std::fmt::Display for FenError {
             FenError::TooManyPieces(c) => write!(f, "FEN has more than 16 {} pieces", side(c)),
             FenError::PawnOnBackRank => write!(f, "FEN has a pawn on the first or last rank"),
             FenError::Side(s) => write!(f, "FEN side to move '{s}' is not 'w' or 'b'"),
-            FenError::Castling(c) => write!(f, "FEN castling right '{c}' has no king or rook on its square"),
+            FenError::Castling(c) => {
+                write!(f, "FEN castling right '{c}' names no rook beside its king on the back rank")
+            }
             FenError::EnPassant(s) => write!(f, "FEN e.p. square '{s}' is impossible in this position"),
             FenError::Counter(s) => write!(f, "FEN move counter '{s}' is not a number"),
             FenError::OpponentInCheck => write!(f, "FEN side not to move is in check"),
@@ -145,11 +148,11 @@ impl Board {
             board.key ^= KEYS.black_to_move;
         }
 
-        // 3. Castling rights: each needs its king and rook at home.
+        // 3. Castling rights: each needs its king on the back rank and its rook beside it there
+        //    (see `castling` for the letters).
         if fields[2] != "-" {
             for c in fields[2].chars() {
-                let right = board.castling_right_for(c).ok_or(FenError::Castling(c))?;
-                board.castling |= right;
+                board.add_castling_right(c)?;
             }
         }
         board.key ^= KEYS.castling[board.castling as usize];
@@ -195,23 +198,15 @@ impl Board {
         Ok(board)
     }
 
-    /// The right a FEN castling letter names, if its king and rook are on their home squares.
-    fn castling_right_for(&self, c: char) -> Option<u8> {
-        let colour = if c.is_ascii_uppercase() { Colour::White } else { Colour::Black };
-        let back = if colour == Colour::White { 0 } else { 7 };
-        let (right, rook_file) = match c.to_ascii_lowercase() {
-            'k' | 'h' => (WHITE_KINGSIDE, 7),
-            'q' | 'a' => (WHITE_QUEENSIDE, 0),
-            _ => return None,
-        };
-        let right = if colour == Colour::White { right } else { right << 2 };
-        let king_home = self.squares[square(4, back)] == make_piece(colour, KING);
-        let rook_home = self.squares[square(rook_file, back)] == make_piece(colour, ROOK);
-        (king_home && rook_home).then_some(right)
+    /// Writes the position as a 6-field FEN, castling rights as X-FEN gives them (`KQkq` in
+    /// standard chess).
+    pub fn to_fen(&self) -> String {
+        self.to_fen_as(false)
     }
 
-    /// Writes the position as a 6-field FEN.
-    pub fn to_fen(&self) -> String {
+    /// Writes the position as a 6-field FEN; with `chess960`, castling rights as Shredder-FEN
+    /// (the rooks' files, `HAha`), otherwise as X-FEN.
+    pub fn to_fen_as(&self, chess960: bool) -> String {
         let mut fen = String::with_capacity(90);
         for rank in (0..8).rev() {
             let mut empty = 0;
@@ -235,14 +230,7 @@ impl Board {
             }
         }
         fen.push_str(if self.side == Colour::White { " w " } else { " b " });
-        if self.castling == 0 {
-            fen.push('-');
-        }
-        for (bit, c) in [(WHITE_KINGSIDE, 'K'), (WHITE_QUEENSIDE, 'Q'), (BLACK_KINGSIDE, 'k'), (BLACK_QUEENSIDE, 'q')] {
-            if self.castling & bit != 0 {
-                fen.push(c);
-            }
-        }
+        fen.push_str(&self.castling_field(chess960));
         fen.push(' ');
         fen.push_str(&if self.ep == NO_SQUARE { "-".to_string() } else { square_name(self.ep) });
         fen.push_str(&format!(" {} {}", self.halfmove, self.fullmove));

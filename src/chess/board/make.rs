@@ -18,14 +18,16 @@ impl Board {
             self.ep = NO_SQUARE;
         }
         self.halfmove += 1;
-        if self.squares[to] != EMPTY {
-            self.remove(to);
-            self.halfmove = 0;
-        }
-        self.move_piece(from, to);
         let mut double_push = false;
-        match kind_of(piece) {
-            PAWN => {
+        if m.is_castling() {
+            self.castle_pieces(from, to);
+        } else {
+            if self.squares[to] != EMPTY {
+                self.remove(to);
+                self.halfmove = 0;
+            }
+            self.move_piece(from, to);
+            if kind_of(piece) == PAWN {
                 self.halfmove = 0;
                 if to == old_ep {
                     // En passant: the captured pawn stands behind the target square.
@@ -37,16 +39,12 @@ impl Board {
                     double_push = to.abs_diff(from) == 32;
                 }
             }
-            KING if to.abs_diff(from) == 2 => {
-                // Castling: the king has moved two squares; bring the rook over it.
-                let (rook_from, rook_to) = if to > from { (from + 3, from + 1) } else { (from - 4, from - 1) };
-                self.move_piece(rook_from, rook_to);
-            }
-            _ => {}
         }
-        let rights = self.castling & CASTLING_MASK[from] & CASTLING_MASK[to];
-        self.key ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
-        self.castling = rights;
+        if self.castling != 0 {
+            let rights = self.rights_after(piece, from, to);
+            self.key ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
+            self.castling = rights;
+        }
         if us == Colour::Black {
             self.fullmove += 1;
         }
@@ -111,7 +109,7 @@ mod tests {
     #[test]
     fn castling_moves_the_rook_and_clears_rights() {
         let mut board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-        board.make_move(mv("e1g1"));
+        board.make_move(Move::castling(parse_square("e1").unwrap(), parse_square("h1").unwrap()));
         assert_eq!(board.to_fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
         board.make_move(mv("a8a1"));
         assert_eq!(board.to_fen(), "4k2r/8/8/8/8/8/8/r4RK1 w k - 0 2");

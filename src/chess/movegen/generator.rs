@@ -5,9 +5,10 @@ use super::list::MoveList;
 use super::pawns::generate_pawn_moves;
 use super::restrictions::{bit, restrictions, Restrictions};
 use super::scope::Scope;
-use crate::chess::attacks::{is_slider, ray_step, STEP_VECTORS};
-use crate::chess::board::{Board, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
-use crate::chess::squareset::{self, king_attacks, knight_attacks, nearest_blocker};
+use crate::chess::attacks::{self, is_slider, ray_step, STEP_VECTORS};
+use crate::chess::board::castling::{destinations, right as castling_right, side_rights};
+use crate::chess::board::Board;
+use crate::chess::squareset::{self, king_attacks, knight_attacks, nearest_blocker, SquareSet};
 use crate::chess::types::*;
 
 /// A 0x88 step as (file step, rank step): 16 is one rank, and what is left over is the file
@@ -217,25 +218,50 @@ impl MoveGen<'_> {
             list.push(Move::new(king, to, 0));
         }
 
-        // Castling: not out of, through, or into check; the squares between must be empty.
-        if scope.quiet_moves() && r.checkers == 0 {
-            let (kingside, queenside) =
-                if us == Colour::White { (WHITE_KINGSIDE, WHITE_QUEENSIDE) } else { (BLACK_KINGSIDE, BLACK_QUEENSIDE) };
-            let rights = board.castling();
-            let free = |sq: Square| board.piece_at(sq) == EMPTY;
-            let safe = |sq: Square| !board.is_attacked(sq, them);
-            if rights & kingside != 0 && free(king + 1) && free(king + 2) && safe(king + 1) && safe(king + 2) {
-                list.push(Move::new(king, king + 2, 0));
+        if scope.quiet_moves() && r.checkers == 0 && board.castling() & side_rights(us) != 0 {
+            self.castling(list, king);
+        }
+    }
+
+    /// Castling, in standard chess and Chess960 alike (see `board::castling`): every square the
+    /// king or the rook crosses or lands on is empty but for those two pieces; the king is not
+    /// in check (tested by the caller), crosses no attacked square, and is not in check once
+    /// both pieces stand on their new squares (a castling rook may be pinned to its king along
+    /// the rank, as in `4k3/8/8/8/8/8/8/rR2K1N1 w B - 0 1`, where b1 shields c1).
+    fn castling(&self, list: &mut MoveList, king: Square) {
+        let board = self.board;
+        let us = board.side();
+        let them = us.flip();
+        let occupied = board.occupied();
+        for kingside in [true, false] {
+            let right = castling_right(us, kingside);
+            if board.castling() & right == 0 {
+                continue;
             }
-            if rights & queenside != 0
-                && free(king - 1)
-                && free(king - 2)
-                && free(king - 3)
-                && safe(king - 1)
-                && safe(king - 2)
-            {
-                list.push(Move::new(king, king - 2, 0));
+            let rook = board.castling_rook(right);
+            let (king_to, rook_to) = destinations(king, rook);
+            let (k, r, kt, rt) = (to_64(king), to_64(rook), to_64(king_to), to_64(rook_to));
+            let movers: SquareSet = 1 << k | 1 << r;
+            if occupied & (span(k, kt) | span(r, rt)) & !movers != 0 {
+                continue;
+            }
+            let mut crossed = span(k, kt) & !(1 << k | 1 << kt);
+            let mut safe = true;
+            while crossed != 0 && safe {
+                safe = !board.is_attacked(from_64(crossed.trailing_zeros() as usize), them);
+                crossed &= crossed - 1;
+            }
+            let after = occupied & !movers | 1 << kt | 1 << rt;
+            if safe && !attacks::is_attacked(kt, them, board.piece_sets(them), after) {
+                list.push(Move::castling(king, rook));
             }
         }
     }
+}
+
+/// The squares from `a` to `b` (both square-set indices on one rank), both ends included.
+#[inline(always)]
+fn span(a: usize, b: usize) -> SquareSet {
+    let (lo, hi) = (a.min(b), a.max(b));
+    (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
 }
