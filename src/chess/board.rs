@@ -59,6 +59,8 @@ pub struct Board {
     castling: u8,
     /// The square of the rook each right belongs to, by bit index (see `castling`).
     castle_rooks: [u8; 4],
+    /// The kings' and those rooks' squares: a move touching none of them keeps every right.
+    castle_squares: SquareSet,
     /// The square a pawn may capture onto en passant, or NO_SQUARE. Set only when a legal
     /// e.p. capture exists, so equal positions get equal keys (as repetition rules require).
     ep: Square,
@@ -84,6 +86,7 @@ impl Board {
             side: Colour::White,
             castling: 0,
             castle_rooks: [0; 4], // set with each right, read only while it lasts
+            castle_squares: 0,
             ep: NO_SQUARE,
             halfmove: 0,
             fullmove: 1,

@@ -15,8 +15,10 @@
 //!
 //! ## Rights
 //! A right is lost when the king moves, or when anything moves from or to its rook's square
-//! (the rook moves or is captured). Rather than a per-square mask in every board copy, a move
-//! compares its two squares with the four rook squares, and only while some right is left.
+//! (the rook moves or is captured). Rather than a per-square mask in every board copy, the
+//! board keeps the set of the kings' and castling rooks' squares: a move touching none of them
+//! (almost every move) keeps the rights after one AND; the others compare their two squares
+//! with the four rook squares.
 
 use super::fen::FenError;
 use super::*;
@@ -55,6 +57,41 @@ pub const fn destinations(king: Square, rook: Square) -> (Square, Square) {
     } else {
         (rank + 2, rank + 3)
     }
+}
+
+/// The squares of a castling's rank, by the king's file and the rook's file, as bits 0..8
+/// (a..h): `.0` the squares that must be empty (all the king and rook cross or land on, but
+/// their own two), `.1` the squares the king crosses or lands on, apart from its start, which
+/// must not be attacked.
+static PATHS: [[(u8, u8); 8]; 8] = {
+    const fn span(a: usize, b: usize) -> u8 {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        ((0xFFu16 >> (7 - hi)) & (0xFFu16 << lo)) as u8
+    }
+    let mut table = [[(0, 0); 8]; 8];
+    let mut king = 0;
+    while king < 8 {
+        let mut rook = 0;
+        while rook < 8 {
+            let (king_to, rook_to) = if rook > king { (6, 5) } else { (2, 3) };
+            let movers = 1u8 << king | 1u8 << rook;
+            let empty = (span(king, king_to) | span(rook, rook_to)) & !movers;
+            let crossed = span(king, king_to) & !(1u8 << king);
+            table[king][rook] = (empty, crossed);
+            rook += 1;
+        }
+        king += 1;
+    }
+    table
+};
+
+/// The squares a castling needs empty and the squares its king must find unattacked (its
+/// destination included), as square sets; see [`PATHS`].
+#[inline(always)]
+pub fn paths(king: Square, rook: Square) -> (SquareSet, SquareSet) {
+    let (empty, crossed) = PATHS[file_of(king)][file_of(rook)];
+    let shift = rank_of(king) * 8;
+    ((empty as SquareSet) << shift, (crossed as SquareSet) << shift)
 }
 
 impl Board {
@@ -135,6 +172,7 @@ impl Board {
         }
         self.castling |= bit;
         self.castle_rooks[index] = rook as u8;
+        self.castle_squares |= 1 << to_64(king) | 1 << to_64(rook);
         Ok(())
     }
 

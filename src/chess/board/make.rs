@@ -40,7 +40,8 @@ impl Board {
                 }
             }
         }
-        if self.castling != 0 {
+        let touched: SquareSet = 1 << m.from_index() | 1 << m.to_index();
+        if self.castling != 0 && self.castle_squares & touched != 0 {
             let rights = self.rights_after(piece, from, to);
             self.key ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
             self.castling = rights;

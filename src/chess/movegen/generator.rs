@@ -6,9 +6,9 @@ use super::pawns::generate_pawn_moves;
 use super::restrictions::{bit, restrictions, Restrictions};
 use super::scope::Scope;
 use crate::chess::attacks::{self, is_slider, ray_step, STEP_VECTORS};
-use crate::chess::board::castling::{destinations, right as castling_right, side_rights};
+use crate::chess::board::castling::{destinations, paths, right as castling_right, side_rights};
 use crate::chess::board::Board;
-use crate::chess::squareset::{self, king_attacks, knight_attacks, nearest_blocker, SquareSet};
+use crate::chess::squareset::{self, king_attacks, knight_attacks, nearest_blocker};
 use crate::chess::types::*;
 
 /// A 0x88 step as (file step, rank step): 16 is one rank, and what is left over is the file
@@ -228,6 +228,7 @@ impl MoveGen<'_> {
     /// in check (tested by the caller), crosses no attacked square, and is not in check once
     /// both pieces stand on their new squares (a castling rook may be pinned to its king along
     /// the rank, as in `4k3/8/8/8/8/8/8/rR2K1N1 w B - 0 1`, where b1 shields c1).
+    #[inline(always)]
     fn castling(&self, list: &mut MoveList, king: Square) {
         let board = self.board;
         let us = board.side();
@@ -239,29 +240,22 @@ impl MoveGen<'_> {
                 continue;
             }
             let rook = board.castling_rook(right);
-            let (king_to, rook_to) = destinations(king, rook);
-            let (k, r, kt, rt) = (to_64(king), to_64(rook), to_64(king_to), to_64(rook_to));
-            let movers: SquareSet = 1 << k | 1 << r;
-            if occupied & (span(k, kt) | span(r, rt)) & !movers != 0 {
+            let (must_be_empty, king_path) = paths(king, rook);
+            if occupied & must_be_empty != 0 {
                 continue;
             }
-            let mut crossed = span(k, kt) & !(1 << k | 1 << kt);
+            let (king_to, rook_to) = destinations(king, rook);
+            let (kt, rt) = (to_64(king_to), to_64(rook_to));
+            let mut crossed = king_path & !(1 << kt);
             let mut safe = true;
             while crossed != 0 && safe {
                 safe = !board.is_attacked(from_64(crossed.trailing_zeros() as usize), them);
                 crossed &= crossed - 1;
             }
-            let after = occupied & !movers | 1 << kt | 1 << rt;
+            let after = occupied & !(1 << to_64(king) | 1 << to_64(rook)) | 1 << kt | 1 << rt;
             if safe && !attacks::is_attacked(kt, them, board.piece_sets(them), after) {
                 list.push(Move::castling(king, rook));
             }
         }
     }
-}
-
-/// The squares from `a` to `b` (both square-set indices on one rank), both ends included.
-#[inline(always)]
-fn span(a: usize, b: usize) -> SquareSet {
-    let (lo, hi) = (a.min(b), a.max(b));
-    (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
 }
