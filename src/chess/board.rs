@@ -263,12 +263,20 @@ impl Board {
         self.slot[to] = slot;
         self.squares[to] = piece;
         self.squares[from] = EMPTY;
+        self.shift_sums(piece, from, to);
+    }
+
+    /// The key, piece-square sum and square sets of a piece going from `from` to `to`; the
+    /// mailbox and the piece list are the caller's. `from` may equal `to` (a castling king or
+    /// rook already on its square): every update is an XOR or a difference, which then cancels.
+    fn shift_sums(&mut self, piece: Piece, from: Square, to: Square) {
+        let c = colour_of(piece).index();
         let keys = &KEYS.piece_square[piece as usize];
         self.key ^= keys[to_64(from)] ^ keys[to_64(to)];
         let (mg0, eg0) = PSQ[piece as usize][to_64(from)];
         let (mg1, eg1) = PSQ[piece as usize][to_64(to)];
         self.psq = (self.psq.0 + mg1 - mg0, self.psq.1 + eg1 - eg0);
-        let both: SquareSet = 1 << to_64(from) | 1 << to_64(to);
+        let both: SquareSet = 1 << to_64(from) ^ 1 << to_64(to);
         self.by_piece[c][kind_of(piece) as usize] ^= both;
         self.by_colour[c] ^= both;
     }

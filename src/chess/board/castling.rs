@@ -133,16 +133,8 @@ impl Board {
         self.slot[rook_to] = rook_slot;
         self.list[c][king_slot as usize] = king_to as u8;
         self.list[c][rook_slot as usize] = rook_to as u8;
-        for (piece, from, to) in [(king, king_from, king_to), (rook, rook_from, rook_to)] {
-            let keys = &KEYS.piece_square[piece as usize];
-            self.key ^= keys[to_64(from)] ^ keys[to_64(to)];
-            let (mg0, eg0) = PSQ[piece as usize][to_64(from)];
-            let (mg1, eg1) = PSQ[piece as usize][to_64(to)];
-            self.psq = (self.psq.0 + mg1 - mg0, self.psq.1 + eg1 - eg0);
-            let both: SquareSet = 1 << to_64(from) ^ 1 << to_64(to);
-            self.by_piece[c][kind_of(piece) as usize] ^= both;
-            self.by_colour[c] ^= both;
-        }
+        self.shift_sums(king, king_from, king_to);
+        self.shift_sums(rook, rook_from, rook_to);
     }
 
     /// Adds the right a FEN castling letter names: `K`/`Q` (the outermost rook on that side
