@@ -10,28 +10,13 @@ use maxim::chess::movegen::{generate_legal, is_legal, MoveList};
 use maxim::chess::perft::perft;
 use maxim::chess::types::Move;
 
-/// The FEN and the `(depth, count)` pairs of one perft-suite line (`fen ;D1 20 ;D2 400 ...`).
-fn suite_line(line: &str) -> (&str, Vec<(u32, u64)>) {
-    let mut parts = line.split(';');
-    let fen = parts.next().unwrap_or_default().trim();
-    let counts = parts
-        .filter_map(|p| {
-            let mut it = p.split_whitespace();
-            let depth = it.next()?.strip_prefix('D')?.parse().ok()?;
-            let count = it.next()?.parse().ok()?;
-            Some((depth, count))
-        })
-        .collect();
-    (fen, counts)
-}
-
 /// Runs every line of a suite to `max_depth` (or its deepest count below that). Returns how
 /// many positions were checked.
 fn run_suite(file: &str, max_depth: u32) -> usize {
     let data = common::test_data(file);
     let mut checked = 0;
     for line in data.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
-        let (fen, counts) = suite_line(line);
+        let (fen, counts) = common::perft_line(line);
         let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let &(depth, count) =
             counts.iter().filter(|&&(d, _)| d <= max_depth).max_by_key(|&&(d, _)| d).expect("a count to check");
@@ -94,7 +79,7 @@ fn castling_corner_cases() {
 fn is_legal_agrees_with_the_generator_on_every_move_code() {
     let data = common::test_data("frcperftsuite.epd");
     for line in data.lines().take(40) {
-        let (fen, _) = suite_line(line);
+        let (fen, _) = common::perft_line(line);
         let board = Board::from_fen(fen).unwrap();
         let mut list = MoveList::new();
         generate_legal(&board, &mut list);

@@ -15,18 +15,9 @@ fn every_suite_position_matches() {
     let mut positions = 0;
     let mut checked = 0;
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
-        let mut parts = line.split(';');
-        let fen = parts.next().unwrap().trim();
+        let (fen, expected) = common::perft_line(line);
         let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         positions += 1;
-        let expected: Vec<(u32, u64)> = parts
-            .filter_map(|p| {
-                let mut it = p.split_whitespace();
-                let depth = it.next()?.strip_prefix('D')?.parse().ok()?;
-                let count = it.next()?.parse().ok()?;
-                Some((depth, count))
-            })
-            .collect();
         // The deepest depth under the limit; at least depth 1 always runs.
         let (depth, count) = expected
             .iter()

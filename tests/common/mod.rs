@@ -10,6 +10,21 @@ pub fn test_data(file: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {} ({e})", path.display()))
 }
 
+/// The FEN and the `(depth, count)` pairs of one perft-suite line (`fen ;D1 20 ;D2 400 ...`).
+pub fn perft_line(line: &str) -> (&str, Vec<(u32, u64)>) {
+    let mut parts = line.split(';');
+    let fen = parts.next().unwrap_or_default().trim();
+    let counts = parts
+        .filter_map(|p| {
+            let mut it = p.split_whitespace();
+            let depth = it.next()?.strip_prefix('D')?.parse().ok()?;
+            let count = it.next()?.parse().ok()?;
+            Some((depth, count))
+        })
+        .collect();
+    (fen, counts)
+}
+
 /// The engine binary under test, driven over its stdin and stdout with a bound on every
 /// wait, for tests that run many searches in one process.
 pub struct Engine {
