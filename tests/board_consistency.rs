@@ -3,7 +3,7 @@
 //! along the way. The captures quiescence generates must be the full generator's, in order.
 
 use maxim::chess::board::Board;
-use maxim::chess::movegen::{generate_legal, generate_tactical, MoveGen, MoveList};
+use maxim::chess::movegen::{count_legal, generate_legal, generate_tactical, MoveGen, MoveList};
 use maxim::chess::psq::from_scratch;
 use maxim::chess::rng::Rng;
 use maxim::chess::types::*;
@@ -105,6 +105,7 @@ fn incremental_state_matches_from_scratch_over_random_playouts() {
         for _ in 0..200 {
             let mut moves = MoveList::new();
             generate_legal(&board, &mut moves);
+            assert_eq!(count_legal(&board), moves.len(), "perft's counting generator in {}", board.to_fen());
             if moves.is_empty() {
                 break;
             }

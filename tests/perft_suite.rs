@@ -48,6 +48,38 @@ fn six_standard_positions() {
     }
 }
 
+/// perft's last ply counts moves with a counting generator that takes some pieces' targets
+/// as whole sets; it must agree with the listing generator the search uses, in every node of
+/// the first three plies below every suite position (standard and Chess960), so that the
+/// exact perft counts vouch for both.
+#[test]
+fn counting_generator_agrees_with_the_list_in_every_node() {
+    use maxim::chess::movegen::{count_legal, generate_legal, MoveList};
+    fn walk(board: &Board, depth: u32, nodes: &mut u64) {
+        let mut moves = MoveList::new();
+        generate_legal(board, &mut moves);
+        assert_eq!(count_legal(board), moves.len(), "{}", board.to_fen());
+        *nodes += 1;
+        if depth > 1 {
+            for &m in moves.iter() {
+                let mut child = *board;
+                child.make_move(m);
+                walk(&child, depth - 1, nodes);
+            }
+        }
+    }
+    let mut nodes = 0;
+    for file in ["perftsuite.epd", "frcperftsuite.epd", "dfrcperft.epd"] {
+        let data = common::test_data(file);
+        let lines = data.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+        for line in lines.step_by(if file == "perftsuite.epd" { 1 } else { 8 }) {
+            let (fen, _) = common::perft_line(line);
+            walk(&Board::from_fen(fen).unwrap(), 3, &mut nodes);
+        }
+    }
+    assert!(nodes > 100_000, "the walk should cover many positions, got {nodes}");
+}
+
 /// `movegen::is_legal` generates only the moves of one piece; it must agree with the full
 /// generator on every one of the 65,536 move codes (including garbage from a colliding hash
 /// entry) in every suite position.

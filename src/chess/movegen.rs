@@ -22,7 +22,7 @@ mod restrictions;
 mod scope;
 
 pub use generator::MoveGen;
-pub use list::MoveList;
+pub use list::{MoveCount, MoveList, MoveSink};
 
 use crate::chess::board::Board;
 use crate::chess::types::*;
@@ -31,6 +31,13 @@ use scope::Scope;
 /// Every legal move in the position, appended to `list`.
 pub fn generate_legal(board: &Board, list: &mut MoveList) {
     MoveGen::new(board).generate(list, Scope::All, NO_SQUARE);
+}
+
+/// The number of legal moves in the position (perft's last ply), counted without listing them.
+pub fn count_legal(board: &Board) -> usize {
+    let mut count = MoveCount::default();
+    MoveGen::new(board).generate(&mut count, Scope::All, NO_SQUARE);
+    count.0
 }
 
 /// Whether `m` is one of the legal moves of the position (for moves from outside or from the

@@ -1,14 +1,14 @@
 //! The generator itself: micro-Max's step vectors walked out on the 0x88 board, with the
 //! restrictions of step 1 applied to every move (see the module comment of `movegen`).
 
-use super::list::MoveList;
-use super::pawns::generate_pawn_moves;
-use super::restrictions::{bit, restrictions, Restrictions};
+use super::list::{MoveList, MoveSink};
+use super::pawns::{count_pawn_moves, generate_pawn_moves};
+use super::restrictions::{bit, restrictions, to_square_set, Restrictions};
 use super::scope::Scope;
 use crate::chess::attacks::{self, is_slider, ray_step, STEP_VECTORS};
 use crate::chess::board::castling::{destinations, paths, right as castling_right, side_rights};
 use crate::chess::board::Board;
-use crate::chess::squareset::{self, king_attacks, knight_attacks, nearest_blocker};
+use crate::chess::squareset::{self, bishop_attacks, king_attacks, knight_attacks, nearest_blocker, queen_attacks, rook_attacks, SquareSet};
 use crate::chess::types::*;
 
 /// A 0x88 step as (file step, rank step): 16 is one rank, and what is left over is the file
@@ -101,13 +101,22 @@ impl<'a> MoveGen<'a> {
 impl MoveGen<'_> {
     /// The legal-move generator. See the module comment for the method. With `only_from` set to a
     /// square, just the moves of the piece there are generated (NO_SQUARE: every piece).
-    pub(super) fn generate(&self, list: &mut MoveList, scope: Scope, only_from: Square) {
+    pub(super) fn generate<S: MoveSink>(&self, list: &mut S, scope: Scope, only_from: Square) {
         let board = self.board;
         let r = &self.r;
         let us = board.side();
         let them = us.flip();
         let king = board.king(us);
         let occupied = board.occupied();
+
+        // Only counting and not in check: the pawns that are not pinned, all at once.
+        let mut pawns_counted: SquareSet = 0;
+        if r.checkers == 0 && scope == Scope::All && only_from == NO_SQUARE {
+            if let Some(count) = list.counter() {
+                pawns_counted = board.piece_set(us, PAWN) & !to_square_set(r.pinned);
+                *count += count_pawn_moves(board, pawns_counted);
+            }
+        }
 
         // Pieces other than the king: none can move in double check.
         if r.checkers < 2 {
@@ -138,6 +147,9 @@ impl MoveGen<'_> {
                     }
                 }
                 if kind == PAWN {
+                    if pawns_counted & 1 << to_64(from) != 0 {
+                        continue;
+                    }
                     generate_pawn_moves(board, list, scope, from, &legal);
                     continue;
                 }
@@ -162,6 +174,10 @@ impl MoveGen<'_> {
                     let captures = if scope.captures() { board.colour_set(them) } else { 0 };
                     let quiets = if scope.quiet_moves() { !occupied } else { 0 };
                     let mut targets = knight_attacks(to_64(from)) & (captures | quiets);
+                    if !restricted {
+                        list.push_targets(from, targets);
+                        continue;
+                    }
                     while targets != 0 {
                         let sq64 = 63 - targets.leading_zeros() as usize;
                         targets ^= 1 << sq64;
@@ -170,6 +186,17 @@ impl MoveGen<'_> {
                             list.push(Move::new(from, to, 0));
                         }
                     }
+                    continue;
+                }
+                if let (Some(count), false) = (list.counter(), restricted) {
+                    // Only counting (perft's last ply): the slider's targets as one set.
+                    let attacks = match kind {
+                        BISHOP => bishop_attacks(to_64(from), occupied),
+                        ROOK => rook_attacks(to_64(from), occupied),
+                        _ => queen_attacks(to_64(from), occupied),
+                    };
+                    let quiets = if scope.quiet_moves() { !occupied } else { 0 };
+                    *count += (attacks & (board.colour_set(them) | quiets)).count_ones() as usize;
                     continue;
                 }
                 for &step in STEP_VECTORS[kind as usize] {
@@ -229,7 +256,7 @@ impl MoveGen<'_> {
     /// both pieces stand on their new squares (a castling rook may be pinned to its king along
     /// the rank, as in `4k3/8/8/8/8/8/8/rR2K1N1 w B - 0 1`, where b1 shields c1).
     #[inline(always)]
-    fn castling(&self, list: &mut MoveList, king: Square) {
+    fn castling<S: MoveSink>(&self, list: &mut S, king: Square) {
         let board = self.board;
         let us = board.side();
         let them = us.flip();

@@ -3,7 +3,7 @@
 
 use crate::chess::attacks::ray_step;
 use crate::chess::board::Board;
-use crate::chess::squareset::{self, knight_attacks};
+use crate::chess::squareset::{self, knight_attacks, SquareSet};
 use crate::chess::types::*;
 
 /// Everything the generator works out about the king before it looks at any move.
@@ -22,6 +22,16 @@ pub(super) struct Restrictions {
 #[inline(always)]
 pub(super) const fn bit(sq: Square) -> u128 {
     1u128 << sq
+}
+
+/// A set of 0x88 squares (as `bit` makes them) as a square set (bit `sq64`).
+pub(super) fn to_square_set(mut bits: u128) -> SquareSet {
+    let mut set = 0;
+    while bits != 0 {
+        set |= 1 << to_64(bits.trailing_zeros() as Square);
+        bits &= bits - 1;
+    }
+    set
 }
 
 /// Step 1: checkers, pins and the evasion mask.
