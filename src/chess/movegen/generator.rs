@@ -8,7 +8,9 @@ use super::scope::Scope;
 use crate::chess::attacks::{self, is_slider, ray_step, STEP_VECTORS};
 use crate::chess::board::castling::{destinations, paths, right as castling_right, side_rights};
 use crate::chess::board::Board;
-use crate::chess::squareset::{self, bishop_attacks, king_attacks, knight_attacks, nearest_blocker, queen_attacks, rook_attacks, SquareSet};
+use crate::chess::squareset::{
+    self, bishop_attacks, king_attacks, knight_attacks, nearest_blocker, queen_attacks, rook_attacks, SquareSet,
+};
 use crate::chess::types::*;
 
 /// A 0x88 step as (file step, rank step): 16 is one rank, and what is left over is the file
