@@ -15,6 +15,10 @@
 //! 4. The king never steps onto an attacked square, nor backwards along a checking ray.
 //! 5. En passant, the one move that removes a piece from a square it does not land on, is
 //!    tried on a scratch copy of the board.
+//!
+//! The generator fills a [`MoveSink`]: a [`MoveList`] for the search, or a [`MoveCount`] for
+//! perft's last ply, which needs only the number of moves and may count a piece's targets
+//! as one square set (a test checks that both give the same number in every position).
 mod generator;
 mod list;
 mod pawns;
