@@ -4,8 +4,9 @@
 //! * `types`: squares on the 0x88 board, colours, pieces and the 16-bit move;
 //!   `squareset`: the 64 squares as bits and the attack sets built from them;
 //!   `rng`: the crate's one random-number generator; `zobrist`: the position keys drawn from it;
-//! * `values`: what the pieces are worth; `psq`: what a piece is worth on each square (the
-//!   tables the board keeps summed move by move, micro-Max's differential evaluation);
+//! * `values`: what the pieces are worth; `psq_learned`: the tuner's corrections to the
+//!   piece-square formula; `psq`: what a piece is worth on each square (the tables the board
+//!   keeps summed move by move, micro-Max's differential evaluation);
 //! * `attacks`: micro-Max's step vectors, the 0x88 ray table, and "is this square attacked?"
 //!   asked of square sets;
 //! * `board`: the position and copy-make, with FEN in and out;
@@ -18,6 +19,7 @@ pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod psq;
+pub mod psq_learned;
 pub mod rng;
 pub mod san;
 pub mod see;

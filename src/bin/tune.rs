@@ -15,34 +15,61 @@
 //! the fit generalises. An optional L2 term pulls each weight towards its hand-set value
 //! (`HAND_SET`), for terms the data says little about. The endgame halves of middlegame-only
 //! terms stay 0. The tuned weights are printed in the form of `WEIGHTS`.
+//!
+//! The piece-square formula (`chess::psq`) stays, and the tuner fits a correction to it per
+//! kind and square (`chess::psq_learned`), starting from 0, with its own L2 pull towards 0:
+//! a square the data rarely sees keeps the formula's value. The table is printed after the
+//! weights, in the form of `PSQ_LEARNED`.
 
 use maxim::chess::board::Board;
-use maxim::chess::types::Colour;
+use maxim::chess::psq_learned::PSQ_LEARNED;
+use maxim::chess::types::{colour_of, flip_rank, kind_of, to_64, Colour, Piece, Square};
 use maxim::chess::values::FULL_PHASE;
 use maxim::eval::breakdown::breakdown_with;
 use maxim::eval::tuning::term_counts;
 use maxim::eval::weights::{Weights, HAND_SET};
 use maxim::eval::TEMPO;
 
+/// Piece-square corrections: one (middlegame, endgame) pair per kind and square.
+const PSQ_PARAMS: usize = 6 * 64;
+
 /// One position reduced to what the tuner needs.
 struct Sample {
-    /// Material and piece-square sum (middlegame, endgame), White's view.
+    /// Material and the piece-square formula's sum (middlegame, endgame), White's view,
+    /// without the learned corrections (they are features).
     psq: (f64, f64),
     phase: f64,
     /// The engine's endgame scale for this position, out of 64.
     scale: f64,
     /// +TEMPO with White to move, -TEMPO with Black.
     tempo: f64,
-    /// Non-zero features: (weight index, count White's minus Black's).
+    /// Non-zero features: (weight index, count White's minus Black's); the piece-square
+    /// corrections follow the weights, from index `weights` on (see [`psq_index`]).
     features: Vec<(usize, f64)>,
     result: f64,
 }
 
-fn sample(board: &Board, result: f64) -> Sample {
-    let features = term_counts(board).into_iter().enumerate().filter(|&(_, c)| c != 0.0).collect();
+/// Which square correction a piece counts for, `(kind - 1) * 64 + square` as in
+/// `PSQ_LEARNED`, and its sign: +1 for White, -1 for Black, whose square is mirrored.
+fn psq_index(piece: Piece, sq: Square) -> (usize, f64) {
+    let white = colour_of(piece) == Colour::White;
+    let sq64 = if white { to_64(sq) } else { to_64(flip_rank(sq)) };
+    ((kind_of(piece) as usize - 1) * 64 + sq64, if white { 1.0 } else { -1.0 })
+}
+
+fn sample(board: &Board, result: f64, weights: usize) -> Sample {
+    let mut features: Vec<(usize, f64)> =
+        term_counts(board).into_iter().enumerate().filter(|&(_, c)| c != 0.0).collect();
     let b = breakdown_with(board, &HAND_SET);
+    let mut psq = (b.piece_square.0 as f64, b.piece_square.1 as f64);
+    for (piece, sq) in board.piece_squares() {
+        let (j, sign) = psq_index(piece, sq);
+        let learned = PSQ_LEARNED[j / 64][j % 64];
+        psq = (psq.0 - sign * learned.0 as f64, psq.1 - sign * learned.1 as f64);
+        features.push((weights + j, sign));
+    }
     Sample {
-        psq: (b.piece_square.0 as f64, b.piece_square.1 as f64),
+        psq,
         phase: b.phase.min(FULL_PHASE) as f64,
         scale: b.scale as f64,
         tempo: if board.side() == Colour::White { TEMPO as f64 } else { -(TEMPO as f64) },
@@ -85,43 +112,46 @@ fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
-        eprintln!("usage: tune DATA.epd [EPOCHS [L2]]");
+        eprintln!("usage: tune DATA.epd [EPOCHS [L2 [L2_PSQ [HELD_OUT.epd]]]]");
         std::process::exit(2);
     };
     let epochs: usize = args.get(1).and_then(|e| e.parse().ok()).unwrap_or(1000);
     // Weight of the pull towards the hand-set values: (w - w0)^2 per weight, added to the
     // mean error, so that terms the data says little about stay where they were.
     let l2: f64 = args.get(2).and_then(|e| e.parse().ok()).unwrap_or(0.0);
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-        eprintln!("cannot read {path}: {e}");
-        std::process::exit(2);
-    });
+    // The pull of the piece-square corrections towards 0 (the formula).
+    let l2_psq: f64 = args.get(3).and_then(|e| e.parse().ok()).unwrap_or(l2);
+    // Held-out positions from other games: a tenth of DATA's positions shares games with the
+    // rest, so it cannot show a fit to those games' particulars; other games can.
+    let held_out = args.get(4);
     // Start from the hand-set weights, so that a run reproduces WEIGHTS from scratch.
     let mut start = HAND_SET;
     let names: Vec<String> = start.params_mut().into_iter().map(|(n, _)| n).collect();
-    let initial: Vec<f64> = start.params_mut().into_iter().flat_map(|(_, p)| [p.0 as f64, p.1 as f64]).collect();
-    let params = names.len();
+    let weights = names.len();
+    let params = weights + PSQ_PARAMS;
+    // The corrections start (and are pulled back) at 0.
+    let mut initial: Vec<f64> = start.params_mut().into_iter().flat_map(|(_, p)| [p.0 as f64, p.1 as f64]).collect();
+    initial.resize(2 * params, 0.0);
     let anchor = initial.clone();
+    let pull: Vec<f64> = (0..2 * params).map(|i| if i < 2 * weights { l2 } else { l2_psq }).collect();
     // Middlegame-only terms keep their endgame half at 0.
-    let frozen: Vec<bool> = names.iter().flat_map(|n| [false, Weights::is_middlegame_only(n)]).collect();
+    let mut frozen: Vec<bool> = names.iter().flat_map(|n| [false, Weights::is_middlegame_only(n)]).collect();
+    frozen.resize(2 * params, false);
 
-    let mut samples = Vec::new();
-    for line in text.lines() {
-        let Some((fen, result)) = line.split_once(';') else { continue };
-        let (Ok(board), Ok(result)) = (Board::from_fen(fen.trim()), result.trim().parse::<f64>()) else { continue };
-        samples.push(sample(&board, result));
-    }
-    // Every tenth position is held out for validation (the data file is already shuffled).
-    let mut train = Vec::new();
-    let mut test = Vec::new();
-    for (i, s) in samples.into_iter().enumerate() {
-        if i % 10 == 0 {
-            test.push(s);
-        } else {
-            train.push(s);
+    let samples = read_samples(path, weights);
+    let (train, test) = match held_out {
+        Some(held_out) => (samples, read_samples(held_out, weights)),
+        // Every tenth position is held out (the data file is already shuffled).
+        None => {
+            let (test, train): (Vec<_>, Vec<_>) = samples.into_iter().enumerate().partition(|(i, _)| i % 10 == 0);
+            (train.into_iter().map(|(_, s)| s).collect(), test.into_iter().map(|(_, s)| s).collect())
         }
-    }
-    eprintln!("{} training positions, {} held out, {params} weights", train.len(), test.len());
+    };
+    eprintln!(
+        "{} training positions, {} held out, {weights} weights and {PSQ_PARAMS} square corrections",
+        train.len(),
+        test.len()
+    );
 
     let k = fit_k(&train, &initial);
     eprintln!("K = {k:.4}");
@@ -155,7 +185,7 @@ fn main() {
             if frozen[i] {
                 continue;
             }
-            let g = grad[i] / n + 2.0 * l2 * (w[i] - anchor[i]);
+            let g = grad[i] / n + 2.0 * pull[i] * (w[i] - anchor[i]);
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
             let m_hat = m[i] / (1.0 - beta1.powi(epoch as i32));
@@ -184,4 +214,35 @@ fn main() {
         *p = (mg as i32, eg as i32);
     }
     println!("{tuned:?}");
+    print_psq_table(&rounded[2 * weights..]);
+}
+
+/// Reads `FEN;RESULT` lines into samples (unreadable lines are skipped).
+fn read_samples(path: &str, weights: usize) -> Vec<Sample> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        eprintln!("cannot read {path}: {e}");
+        std::process::exit(2);
+    });
+    let mut samples = Vec::new();
+    for line in text.lines() {
+        let Some((fen, result)) = line.split_once(';') else { continue };
+        let (Ok(board), Ok(result)) = (Board::from_fen(fen.trim()), result.trim().parse::<f64>()) else { continue };
+        samples.push(sample(&board, result, weights));
+    }
+    samples
+}
+
+/// Prints the square corrections in the layout of `PSQ_LEARNED` (kind by kind, a1 first).
+fn print_psq_table(corrections: &[f64]) {
+    const KINDS: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+    println!("pub const PSQ_LEARNED: [[Pair; 64]; 6] = [");
+    for (kind, squares) in KINDS.iter().zip(corrections.chunks(2 * 64)) {
+        println!("    // {kind}\n    [");
+        for rank in squares.chunks(2 * 8) {
+            let pairs: Vec<String> = rank.chunks(2).map(|p| format!("({}, {}),", p[0] + 0.0, p[1] + 0.0)).collect();
+            println!("        {}", pairs.join(" "));
+        }
+        println!("    ],");
+    }
+    println!("];");
 }

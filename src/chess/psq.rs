@@ -4,8 +4,10 @@
 //! rather than with the evaluation terms computed at evaluation time (`eval`).
 //!
 //! The table is built by the compiler from the small commented tables below, so each idea
-//! (material, centre distance, pawn advance, king shelter) stays readable.
+//! (material, centre distance, pawn advance, king shelter) stays readable, plus the tuner's
+//! per-square corrections (`psq_learned`), which say where the data disagrees with the formula.
 
+use super::psq_learned::PSQ_LEARNED;
 use super::types::*;
 use super::values::{Pair, MATERIAL, PHASE_WEIGHT};
 
@@ -67,7 +69,8 @@ const fn white_value(kind: Kind, sq: Square) -> Pair {
     if kind == KING {
         mg += if rank == 0 { KING_BACK_RANK[file] } else { KING_ADVANCE_PENALTY * rank as i32 };
     }
-    (mg, eg)
+    let learned = PSQ_LEARNED[k - 1][to_64(sq)];
+    (mg + learned.0, eg + learned.1)
 }
 
 const fn build_psq() -> [[Pair; 64]; 16] {
