@@ -54,21 +54,21 @@ pub const HAND_SET: Weights = Weights {
     king_attack: [(0, 0), (0, 0), (20, 0), (20, 0), (40, 0), (80, 0), (0, 0)],
 };
 
-/// The weights the engine plays with: hand-set, then tuned by `tune` on 175,178 positions
-/// from our own match games, with an L2 pull of 1e-7 towards the hand-set values (see
-/// docs/strength.md).
+/// The weights the engine plays with: hand-set, then tuned by `tune` on 688,239 positions
+/// from our own match games, with an L2 pull of 1e-7 towards the hand-set values, together
+/// with the piece-square corrections (`chess::psq_learned`; see docs/strength.md).
 pub const WEIGHTS: Weights = Weights {
-    material: [(0, 0), (-11, -26), (5, 13), (10, 7), (-15, -8), (9, 8)],
-    doubled_pawn: (-17, -21),
-    isolated_pawn: (-21, -20),
-    passed_pawn: [(0, 0), (4, 18), (11, 19), (11, 46), (20, 53), (50, 89), (83, 136), (0, 0)],
-    bishop_pair: (30, 54),
-    rook_open_file: (41, 6),
-    rook_half_open_file: (12, 13),
-    shelter_missing: (-20, 0),
-    shelter_open_file: (-11, 0),
-    mobility: [(0, 0), (0, 0), (5, 7), (6, 2), (5, 3), (1, 11), (0, 0)],
-    king_attack: [(0, 0), (0, 0), (19, 0), (22, 0), (42, 0), (84, 0), (0, 0)],
+    material: [(0, 0), (-29, -22), (10, 17), (7, 11), (-14, -4), (7, 7)],
+    doubled_pawn: (-16, -21),
+    isolated_pawn: (-15, -11),
+    passed_pawn: [(0, 0), (2, 11), (2, 14), (8, 35), (27, 55), (52, 93), (80, 136), (0, 0)],
+    bishop_pair: (32, 57),
+    rook_open_file: (33, 5),
+    rook_half_open_file: (17, 12),
+    shelter_missing: (-21, 0),
+    shelter_open_file: (-16, 0),
+    mobility: [(0, 0), (0, 0), (8, 7), (7, 6), (5, 4), (3, 7), (0, 0)],
+    king_attack: [(0, 0), (0, 0), (22, 0), (22, 0), (42, 0), (83, 0), (0, 0)],
 };
 
 impl Weights {
