@@ -29,6 +29,10 @@ const RFP_MARGIN: i32 = 80;
 /// Futility pruning of quiet moves: up to this depth, with these margins by depth.
 const FUTILITY_MAX_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 450];
+/// Late-move pruning: up to this depth, a quiet move that comes this late in the list
+/// (0-based, `LMP_BASE + depth * depth`) is not searched at all.
+const LMP_MAX_DEPTH: i32 = 7;
+const LMP_BASE: usize = 3;
 /// Late-move reductions start at this depth and this move number (0-based).
 const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_MOVE: usize = 3;
@@ -199,6 +203,11 @@ impl Searcher<'_> {
             && depth <= FUTILITY_MAX_DEPTH
             && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha
             && alpha.abs() < MATE_BOUND;
+        let lmp_limit = if !pv_node && !in_check && depth <= LMP_MAX_DEPTH {
+            LMP_BASE + (depth * depth) as usize
+        } else {
+            usize::MAX
+        };
         let alpha_orig = alpha;
         let mut alpha = alpha;
         let mut best_score = -INFINITY;
@@ -231,6 +240,13 @@ impl Searcher<'_> {
             let mut child = *board;
             child.make_move(m);
             let gives_check = child.in_check();
+            // Late-move pruning: near the horizon, with good ordering, a quiet move this far
+            // down the list almost never raises alpha, so it is skipped once the node has a
+            // score that is not a mate against us. A move that gives check is kept: it may
+            // be the mate the node is looking for.
+            if i >= lmp_limit && quiet && sort_key < KILLER_KEY_MIN && !gives_check && best_score > -MATE_BOUND {
+                continue;
+            }
             // Extensions: a recapture at the horizon (micro-Max), and a check anywhere: a
             // check forces the reply, so it costs the opponent a ply and often hides a
             // tactic. Both are bounded by path length so they cannot recurse without end.
