@@ -4,8 +4,10 @@
 use super::ordering::{loses_material, pick_next, score_moves};
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::searcher::Searcher;
+use super::tt::Bound;
 use crate::chess::board::Board;
 use crate::chess::movegen::{generate_legal, generate_tactical};
+use crate::chess::types::Move;
 use crate::eval::{evaluate_cached, evaluate_lazy};
 
 /// Quiescence answers a check with all evasions (so mates at the horizon are seen) for this
@@ -38,6 +40,22 @@ impl Searcher<'_> {
             return evaluate_cached(board, &mut self.data.pawn_cache);
         }
 
+        // The table: any entry is at least as deep as quiescence (depth 0), so a bound that
+        // settles the window ends the node, except at PV nodes, where the line matters.
+        let key = board.key();
+        let pv_node = beta - alpha > 1;
+        if let Some(hit) = self.tt.probe(key, ply) {
+            let settles = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if !pv_node && settles {
+                return hit.score;
+            }
+        }
+        let alpha_orig = alpha;
+
         self.data.frames[ply].moves.clear();
         let mut best_score;
         if qply < QS_CHECK_PLIES && in_check {
@@ -60,6 +78,7 @@ impl Searcher<'_> {
         let n = frame.moves.len();
         score_moves(board, frame.moves.as_slice(), &mut frame.keys[..n]);
         let evading = qply < QS_CHECK_PLIES && in_check;
+        let mut best_move = Move::NONE;
         for _ in 0..n {
             let frame = &mut self.data.frames[ply];
             let (m, _) = pick_next(frame.moves.as_slice(), &mut frame.keys[..n]);
@@ -79,6 +98,7 @@ impl Searcher<'_> {
                 best_score = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = m;
                     self.update_pv(ply, m);
                     if score >= beta {
                         break;
@@ -86,6 +106,15 @@ impl Searcher<'_> {
                 }
             }
         }
+        // Stored at depth 0, below every main-search result for the same position.
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, best_score, 0, bound, ply);
         best_score
     }
 }
