@@ -116,9 +116,13 @@ impl Searcher<'_> {
             }
         }
 
-        // The static score, used by the pruning steps below (meaningless in check).
-        let static_eval =
-            if pv_node || in_check { -INFINITY } else { evaluate_cached(board, &mut self.data.pawn_cache) };
+        // The static score, used by the pruning steps below (meaningless in check). The side
+        // to move is "improving" when it stands better than two plies ago, at its own last
+        // turn: then a fail high is more likely, and pruning can be bolder; when it is not,
+        // late moves are less likely to help, and more of them are pruned.
+        let static_eval = if in_check { -INFINITY } else { evaluate_cached(board, &mut self.data.pawn_cache) };
+        self.data.frames[ply].static_eval = static_eval;
+        let improving = !in_check && (ply < 2 || static_eval > self.data.frames[ply - 2].static_eval);
 
         // Step 5. Reverse futility pruning: near the horizon, if the static score beats beta
         // by more than any quiet move could plausibly lose, the opponent's threats cannot
@@ -127,7 +131,7 @@ impl Searcher<'_> {
             && !in_check
             && depth <= RFP_MAX_DEPTH
             && beta.abs() < MATE_BOUND
-            && static_eval - RFP_MARGIN * depth >= beta
+            && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
         {
             return static_eval;
         }
@@ -204,7 +208,12 @@ impl Searcher<'_> {
             && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha
             && alpha.abs() < MATE_BOUND;
         let lmp_limit = if !pv_node && !in_check && depth <= LMP_MAX_DEPTH {
-            LMP_BASE + (depth * depth) as usize
+            let limit = LMP_BASE + (depth * depth) as usize;
+            if improving {
+                limit
+            } else {
+                limit / 2
+            }
         } else {
             usize::MAX
         };

@@ -17,6 +17,9 @@ pub(super) struct Frame {
     pub(super) moves: MoveList,
     pub(super) keys: [i32; 256],
     pub(super) quiets: [Move; 256],
+    /// The static score of the node at this ply (for the "improving" test two plies on), or
+    /// -INFINITY when the side to move was in check there.
+    pub(super) static_eval: i32,
 }
 
 /// One search thread's own tables.
@@ -41,7 +44,7 @@ impl ThreadData {
             pv_len: [0; MAX_PLY],
             quiet: QuietHistory::new(),
             frames: (0..=MAX_PLY)
-                .map(|_| Frame { moves: MoveList::new(), keys: [0; 256], quiets: [Move::NONE; 256] })
+                .map(|_| Frame { moves: MoveList::new(), keys: [0; 256], quiets: [Move::NONE; 256], static_eval: 0 })
                 .collect(),
             pawn_cache: PawnCache::new(),
         })
