@@ -2,13 +2,16 @@
 //! cutoff saves the work of the moves it made unnecessary.
 
 use super::history::QuietHistory;
-use super::ordering::{pick_next, score_moves, score_quiet_moves, HASH_MOVE};
+use super::ordering::{loses_material, pick_next, score_moves, score_quiet_moves, HASH_MOVE};
 use crate::chess::board::Board;
 use crate::chess::movegen::{MoveGen, MoveList};
 use crate::chess::types::Move;
 
 /// A [`MovePicker`] picks this many moves of a stage one at a time, then sorts the rest.
 const SELECTION_PICKS: usize = 3;
+/// At most this many captures that lose material are put off until after the quiet moves;
+/// any more are handed out in their place (a position with so many is rare).
+const MAX_DEFERRED: usize = 32;
 
 /// Sorts the moves by key, largest first, keeping the order of equal keys (an insertion
 /// sort: the lists are short). Moves already handed out by [`pick_next`] carry the lowest
@@ -35,29 +38,42 @@ enum Stage {
     Noisy,
     GenerateQuiet,
     Quiet,
+    Losing,
     Done,
 }
 
 /// Hands out a search node's moves in order, generating them in stages so that a cutoff
 /// saves the work of the moves it made unnecessary: first the hash move (checked for
 /// legality, not generated), then the captures and promotions by MVV/LVA, then the quiet
-/// moves by killers and history. Because [`pick_next`] is a stable selection and every
-/// capture or promotion key is above every quiet key, the order is that of one stable sort
-/// of the whole list by the same keys. One thing differs from scoring the whole list up
-/// front: the quiet moves are scored when their stage starts, so with the history as the
-/// captures' subtrees have left it.
+/// moves by killers and history, and last the captures that lose material in the exchange
+/// (by SEE), which a quiet move usually beats. Because [`pick_next`] is a stable selection
+/// and every capture or promotion key is above every quiet key, the order is that of one
+/// stable sort of the whole list by the same keys, with the losing captures moved to the
+/// end in their own order. One thing differs from scoring the whole list up front: the
+/// quiet moves are scored when their stage starts, so with the history as the captures'
+/// subtrees have left it.
 pub struct MovePicker {
     stage: Stage,
     hash_move: Move,
     /// The current stage's moves are `list[..len]`; the next to hand out is at `next`.
     len: usize,
     next: usize,
+    /// The losing captures put off, with their keys: `deferred[..deferred_len]`.
+    deferred: [(Move, i32); MAX_DEFERRED],
+    deferred_len: usize,
 }
 
 impl MovePicker {
     /// A picker for a node whose hash move (NONE for none) is known to be legal.
     pub fn new(hash_move: Move) -> MovePicker {
-        MovePicker { stage: Stage::HashMove, hash_move, len: 0, next: 0 }
+        MovePicker {
+            stage: Stage::HashMove,
+            hash_move,
+            len: 0,
+            next: 0,
+            deferred: [(Move::NONE, 0); MAX_DEFERRED],
+            deferred_len: 0,
+        }
     }
 
     /// The next move and its sort key, or None when all have been handed out. `list` and
@@ -108,11 +124,29 @@ impl MovePicker {
                             (list.as_slice()[i], keys[i])
                         };
                         self.next += 1;
-                        if m != self.hash_move {
-                            return Some((m, key));
+                        if m == self.hash_move {
+                            continue;
                         }
+                        if self.stage == Stage::Noisy
+                            && self.deferred_len < MAX_DEFERRED
+                            && m.promotion() == 0
+                            && loses_material(board, m)
+                        {
+                            self.deferred[self.deferred_len] = (m, key);
+                            self.deferred_len += 1;
+                            continue;
+                        }
+                        return Some((m, key));
                     }
-                    self.stage = if self.stage == Stage::Noisy { Stage::GenerateQuiet } else { Stage::Done };
+                    self.stage = if self.stage == Stage::Noisy { Stage::GenerateQuiet } else { Stage::Losing };
+                    self.next = 0;
+                }
+                Stage::Losing => {
+                    if self.next < self.deferred_len {
+                        self.next += 1;
+                        return Some(self.deferred[self.next - 1]);
+                    }
+                    self.stage = Stage::Done;
                 }
                 Stage::Done => return None,
             }
@@ -142,7 +176,7 @@ mod tests {
 
     /// The staged picker hands out exactly the legal moves, each once, in the order of one
     /// stable sort of the whole list by key: hash move, captures and promotions, killers,
-    /// history. Checked along playouts, with made-up killers, history and hash moves.
+    /// history; then the captures that lose material. Checked along playouts, with made-up killers, history and hash moves.
     #[test]
     fn staged_picking_equals_sorting_the_whole_list() {
         let mut rng = crate::chess::rng::Rng::new(0x00C0_FFEE);
@@ -172,6 +206,10 @@ mod tests {
                 };
                 let mut expected: Vec<Move> = moves.to_vec();
                 expected.sort_by_key(|&m| -key(m));
+                // Captures that lose material (not the hash move) go last, in their order.
+                let losing = |m: Move| m != hash_move && m.promotion() == 0 && loses_material(board, m);
+                let (last, mut expected): (Vec<Move>, Vec<Move>) = expected.into_iter().partition(|&m| losing(m));
+                expected.extend(last);
                 // The picker, stage by stage.
                 let generator = MoveGen::new(board);
                 let mut picker = MovePicker::new(hash_move);
