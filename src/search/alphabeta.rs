@@ -105,11 +105,7 @@ impl Searcher<'_> {
         let mut hash_move = Move::NONE;
         if let Some(hit) = hit {
             hash_move = hit.best_move;
-            let settles = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            };
+            let settles = hit.settles(alpha, beta);
             // Not at PV nodes (open window): there the exact line matters, and they are few.
             if !pv_node && hit.depth >= depth && settles && board.halfmove_clock() < 90 {
                 return hit.score;
@@ -334,13 +330,7 @@ impl Searcher<'_> {
         }
 
         // Step 11. Store the result with the kind of bound it is.
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, alpha_orig, beta);
         // Not at a root restricted by `searchmoves`, nor for a MultiPV line after the first:
         // their score is that of some of the moves, not of the position.
         if !(root && (self.root_moves.is_restricted() || self.pv_index > 0)) {

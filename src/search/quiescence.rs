@@ -45,11 +45,7 @@ impl Searcher<'_> {
         let key = board.key();
         let pv_node = beta - alpha > 1;
         if let Some(hit) = self.tt.probe(key, ply) {
-            let settles = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            };
+            let settles = hit.settles(alpha, beta);
             if !pv_node && settles {
                 return hit.score;
             }
@@ -107,13 +103,7 @@ impl Searcher<'_> {
             }
         }
         // Stored at depth 0, below every main-search result for the same position.
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, alpha_orig, beta);
         self.tt.store(key, best_move, best_score, 0, bound, ply);
         best_score
     }

@@ -43,6 +43,31 @@ pub struct Hit {
     pub bound: Bound,
 }
 
+impl Bound {
+    /// The bound a search result is, given the window it was searched with: at least beta
+    /// is a lower bound, at most the original alpha an upper bound, between them exact.
+    pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
+impl Hit {
+    /// True if the stored result decides a search with window (alpha, beta) by itself.
+    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 /// One entry, unpacked. In the table it is two 64-bit words: the data, packed as
 /// `move (16) | score (16) | depth (8) | bound and generation (8)`, and beside it the key
 /// XORed with the data. A probe takes the key back as the XOR of the two words: if another
