@@ -3,8 +3,8 @@
 //! From the bottom up (each module imports only those above it in this list):
 //! * `score`: the special scores (`MATE`, `DRAW`, ...) and `MAX_PLY`; `options`: the UCI
 //!   options the search reads; `time`: the `go` limits turned into deadlines;
-//! * `tt`: the transposition table; `wdl`: the win/draw/loss model; `report`: what the search
-//!   tells its [`Reporter`];
+//! * `bound`: score bounds and table hits; `tt`: the transposition table; `wdl`: the
+//!   win/draw/loss model; `report`: what the search tells its [`Reporter`];
 //! * `history` (killers and history), `ordering` (sort keys, MVV/LVA) and `picker` (a node's
 //!   moves in stages): move ordering;
 //! * `root`: the root move list, each move with its score, PV and nodes;
@@ -16,6 +16,7 @@
 //! Scores are centipawns from the side to move's point of view (see `score`).
 
 mod alphabeta;
+pub mod bound;
 mod history;
 mod iterate;
 pub mod options;

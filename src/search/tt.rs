@@ -19,54 +19,7 @@ use crate::chess::types::Move;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU64, AtomicU8};
 
-/// Score bound stored with an entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// The true score is at most the stored score (no move reached alpha).
-    Upper = 1,
-    /// The true score is at least the stored score (a move reached beta).
-    Lower = 2,
-    /// The stored score is exact.
-    Exact = 3,
-}
-
-/// What a probe returns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hit {
-    /// The best move found for the position (may be NONE).
-    pub best_move: Move,
-    /// The score, already converted back to be relative to the probing node's ply.
-    pub score: i32,
-    /// The depth the score was searched to.
-    pub depth: i32,
-    /// What kind of bound the score is.
-    pub bound: Bound,
-}
-
-impl Bound {
-    /// The bound a search result is, given the window it was searched with: at least beta
-    /// is a lower bound, at most the original alpha an upper bound, between them exact.
-    pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
-        if score >= beta {
-            Bound::Lower
-        } else if score > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        }
-    }
-}
-
-impl Hit {
-    /// True if the stored result decides a search with window (alpha, beta) by itself.
-    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
-        match self.bound {
-            Bound::Exact => true,
-            Bound::Lower => self.score >= beta,
-            Bound::Upper => self.score <= alpha,
-        }
-    }
-}
+pub use super::bound::{Bound, Hit};
 
 /// One entry, unpacked. In the table it is two 64-bit words: the data, packed as
 /// `move (16) | score (16) | depth (8) | bound and generation (8)`, and beside it the key
