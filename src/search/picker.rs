@@ -176,7 +176,8 @@ mod tests {
 
     /// The staged picker hands out exactly the legal moves, each once, in the order of one
     /// stable sort of the whole list by key: hash move, captures and promotions, killers,
-    /// history; then the captures that lose material. Checked along playouts, with made-up killers, history and hash moves.
+    /// history; then the captures that lose material. Checked along playouts, with made-up
+    /// killers, history and hash moves.
     #[test]
     fn staged_picking_equals_sorting_the_whole_list() {
         let mut rng = crate::chess::rng::Rng::new(0x00C0_FFEE);
