@@ -1,7 +1,8 @@
 //! Piece activity, from White's point of view: *mobility* (how many squares each knight,
-//! bishop, rook and queen can go to) and *king attack* (how many of them bear on the squares
-//! around the enemy king). Both come from each piece's attack set (see `squareset`): the
-//! squares the move generator's step-vector walk would reach, found with a few ANDs.
+//! bishop, rook and queen can go to), *king attack* (how many of them bear on the squares
+//! around the enemy king) and *threats* (enemy pieces attacked by cheaper ones, or attacked and
+//! not defended). All come from each piece's attack set (see `squareset`): the squares the
+//! move generator's step-vector walk would reach, found with a few ANDs.
 //!
 //! A square counts towards mobility when it is empty or holds an enemy piece, and no enemy
 //! pawn guards it: a piece that can only go where a pawn takes it is not really free.
@@ -28,12 +29,17 @@ fn king_zone(king: Square) -> SquareSet {
     1 << sq | king_attacks(sq)
 }
 
-/// Mobility and king attack for both sides, White's view (the king attack is a middlegame
-/// term only, and only for a side with a queen: without one an attack seldom mates).
+/// Mobility, king attack and threats for both sides, White's view (the king attack is a
+/// middlegame term only, and only for a side with a queen: without one an attack seldom
+/// mates).
 pub fn activity_terms(board: &Board, w: &Weights) -> Pair {
+    let sides = [side_activity(board, Colour::White, w), side_activity(board, Colour::Black, w)];
     let mut total = (0, 0);
     for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
-        let side = side_activity(board, colour, w);
+        let side = &sides[colour.index()];
+        let threats = threat_terms(board, colour, side, &sides[colour.flip().index()], w);
+        total.0 += sign * threats.0;
+        total.1 += sign * threats.1;
         total.0 += sign * side.mobility.0;
         total.1 += sign * side.mobility.1;
         if board.piece_set(colour, QUEEN) != 0 {
@@ -51,6 +57,31 @@ struct SideActivity {
     /// Pieces that reach the enemy king zone, and the sum of their weights.
     attackers: usize,
     attack_weight: Pair,
+    /// Squares attacked by the side's pawns, by its knights and bishops, by its rooks, and
+    /// by anything (the king included).
+    by_pawns: SquareSet,
+    by_minors: SquareSet,
+    by_rooks: SquareSet,
+    by_any: SquareSet,
+}
+
+/// What `colour` earns for attacking the enemy's pieces (`side` is its own activity, `enemy`
+/// the other side's): each enemy piece counts once per kind of threat it is under.
+fn threat_terms(board: &Board, colour: Colour, side: &SideActivity, enemy: &SideActivity, w: &Weights) -> Pair {
+    let them = colour.flip();
+    let set = |kind| board.piece_set(them, kind);
+    let (minors, majors, queens) = (set(KNIGHT) | set(BISHOP), set(ROOK) | set(QUEEN), set(QUEEN));
+    let pieces = minors | majors;
+    let counts = [
+        (w.threat_by_pawn, pieces & side.by_pawns),
+        (w.threat_by_minor, majors & side.by_minors),
+        (w.threat_by_rook, queens & side.by_rooks),
+        (w.hanging, pieces & side.by_any & !enemy.by_any),
+    ];
+    counts.iter().fold((0, 0), |total, (weight, targets)| {
+        let n = targets.count_ones() as i32;
+        (total.0 + weight.0 * n, total.1 + weight.1 * n)
+    })
 }
 
 fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
@@ -60,7 +91,16 @@ fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
     let occupied = board.occupied();
     // Squares a piece may go to: empty, or holding an enemy piece.
     let open = !board.colour_set(colour);
-    let mut side = SideActivity { mobility: (0, 0), attackers: 0, attack_weight: (0, 0) };
+    let by_pawns = squareset::pawn_attacks(board.pawn_set(colour), colour);
+    let mut side = SideActivity {
+        mobility: (0, 0),
+        attackers: 0,
+        attack_weight: (0, 0),
+        by_pawns,
+        by_minors: 0,
+        by_rooks: 0,
+        by_any: by_pawns | king_attacks(to_64(board.king(colour))),
+    };
     for kind in KNIGHT..=QUEEN {
         let (mobility_mg, mobility_eg) = w.mobility[kind as usize];
         for sq in squareset::squares(board.piece_set(colour, kind)) {
@@ -70,6 +110,12 @@ fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
                 ROOK => rook_attacks(sq, occupied),
                 _ => queen_attacks(sq, occupied),
             };
+            match kind {
+                KNIGHT | BISHOP => side.by_minors |= attacks,
+                ROOK => side.by_rooks |= attacks,
+                _ => {}
+            }
+            side.by_any |= attacks;
             let reach = attacks & open;
             let squares = (reach & !guarded).count_ones() as i32 - TYPICAL_MOBILITY[kind as usize];
             side.mobility = (side.mobility.0 + mobility_mg * squares, side.mobility.1 + mobility_eg * squares);
@@ -111,6 +157,21 @@ mod tests {
             activity_terms(&board, &W),
             (W.mobility[KNIGHT as usize].0 * free, W.mobility[KNIGHT as usize].1 * free)
         );
+    }
+
+    #[test]
+    fn threats_are_counted() {
+        // White's pawn on d4 forks Black's knights on c5 and e5, its bishop on b7 attacks the
+        // rook on a8 and its knight on f3 the queen on h4 (and e5). None of the four black
+        // pieces is defended, so all four hang.
+        let board = Board::from_fen("r5k1/1B6/8/2n1n3/3P3q/5N2/8/6K1 w - - 0 1").unwrap();
+        let white = side_activity(&board, Colour::White, &W);
+        let black = side_activity(&board, Colour::Black, &W);
+        let (w, s) = (&W, |p: Pair, n: i32| (p.0 * n, p.1 * n));
+        let expected = [s(w.threat_by_pawn, 2), s(w.threat_by_minor, 2), s(w.hanging, 4)]
+            .iter()
+            .fold((0, 0), |a, p| (a.0 + p.0, a.1 + p.1));
+        assert_eq!(threat_terms(&board, Colour::White, &white, &black, &W), expected);
     }
 
     #[test]

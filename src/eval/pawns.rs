@@ -1,4 +1,5 @@
-//! Pawn-structure terms: doubled, isolated and passed pawns, from White's point of view.
+//! Pawn-structure terms: doubled, isolated and passed pawns, and how near each king stands
+//! to an advanced passer's path, from White's point of view.
 //! The board keeps each side's pawns as a 64-bit set, so each question below is one AND with
 //! a mask built at compile time.
 
@@ -64,7 +65,19 @@ const fn build_masks() -> ([[u64; 64]; 2], [[u64; 64]; 2]) {
     (ahead, span)
 }
 
-/// The pawn terms, White's point of view: (doubled + isolated, passed).
+/// King steps from `king` (0x88) to the 0..64 square `sq`, capped at [`FAR`]: beyond that,
+/// a king is out of the race whatever the exact count.
+fn king_steps(king: Square, sq: usize) -> i32 {
+    let files = (file_of(king) as i32 - (sq % 8) as i32).abs();
+    let ranks = (rank_of(king) as i32 - (sq / 8) as i32).abs();
+    files.max(ranks).min(FAR)
+}
+
+/// See [`king_steps`].
+const FAR: i32 = 5;
+
+/// The pawn terms, White's point of view: (doubled + isolated, passed). The passed term holds
+/// the kings' distances to each passer's stop square, weighted by how far it has come.
 pub fn pawn_terms(board: &Board, w: &Weights) -> (Pair, Pair) {
     let mut structure = (0, 0);
     let mut passed = (0, 0);
@@ -90,6 +103,15 @@ pub fn pawn_terms(board: &Board, w: &Weights) -> (Pair, Pair) {
                 let (mg, eg) = w.passed_pawn[own_rank];
                 passed.0 += sign * mg;
                 passed.1 += sign * eg;
+                let advance = own_rank as i32 - 2;
+                if advance > 0 {
+                    let stop = if colour == Colour::White { sq + 8 } else { sq - 8 };
+                    let own = advance * king_steps(board.king(colour), stop);
+                    let enemy = advance * king_steps(board.king(colour.flip()), stop);
+                    let (o, e) = (w.passed_own_king, w.passed_enemy_king);
+                    passed.0 += sign * (own * o.0 + enemy * e.0);
+                    passed.1 += sign * (own * o.1 + enemy * e.1);
+                }
             }
         }
     }
@@ -106,15 +128,21 @@ mod tests {
         // White's d5 pawn is passed; its a2 pawn is not (a7 is ahead), and both are isolated.
         let board = Board::from_fen("4k3/p7/8/3P4/8/8/P7/4K3 w - - 0 1").unwrap();
         let (structure, passed) = pawn_terms(&board, &W);
-        assert_eq!(passed, W.passed_pawn[4]);
+        // d5 is two ranks past the third; its stop square d6 is 5 steps from e1, 2 from e8.
+        let (o, e) = (W.passed_own_king, W.passed_enemy_king);
+        let expected = (W.passed_pawn[4].0 + 2 * (5 * o.0 + 2 * e.0), W.passed_pawn[4].1 + 2 * (5 * o.1 + 2 * e.1));
+        assert_eq!(passed, expected);
         // Two isolated white pawns, one isolated black pawn.
         assert_eq!(structure, (W.isolated_pawn.0, W.isolated_pawn.1));
         // Doubled: the rear pawn of a doubled pair is penalised once.
         let board = Board::from_fen("4k3/8/8/8/2P5/2P5/1P6/4K3 w - - 0 1").unwrap();
         let (structure, _) = pawn_terms(&board, &W);
         assert_eq!(structure, W.doubled_pawn);
-        // Black's passed pawn on e2 counts from Black's side (its 7th rank).
+        // Black's passed pawn on e2 counts from Black's side (its 7th rank); its stop square
+        // e1 is 7 steps from its own king on e8, counted as 5, and 4 from White's on a1.
         let board = Board::from_fen("4k3/8/8/8/8/8/4p3/K7 w - - 0 1").unwrap();
-        assert_eq!(pawn_terms(&board, &W).1, (-W.passed_pawn[6].0, -W.passed_pawn[6].1));
+        let far = 4 * (5 * o.0 + 4 * e.0);
+        let far_eg = 4 * (5 * o.1 + 4 * e.1);
+        assert_eq!(pawn_terms(&board, &W).1, (-(W.passed_pawn[6].0 + far), -(W.passed_pawn[6].1 + far_eg)));
     }
 }

@@ -20,6 +20,12 @@ pub struct Weights {
     /// counted from its own side (index 0 = its first rank, which never holds a pawn). It
     /// grows steeply: a pawn near promotion ties down a piece, and in the endgame it runs.
     pub passed_pawn: [Pair; 8],
+    /// Per passed pawn beyond its third rank: the own king's distance in king steps (at most
+    /// 5) to the square in front of it, times the ranks it has gone past the third. A king
+    /// near its passer escorts it; so the weight is negative.
+    pub passed_own_king: Pair,
+    /// The same count for the enemy king: far from the stop square, it cannot catch the pawn.
+    pub passed_enemy_king: Pair,
     /// Once, for a side with two bishops or more: they cover both square colours.
     pub bishop_pair: Pair,
     /// Per rook on a file without pawns.
@@ -36,6 +42,14 @@ pub struct Weights {
     /// Per piece of each kind bearing on the enemy king zone, scaled by how many attack.
     /// A middlegame term: the endgame halves stay 0 (the tuner leaves them alone).
     pub king_attack: [Pair; 7],
+    /// Per enemy knight, bishop, rook or queen attacked by one of our pawns.
+    pub threat_by_pawn: Pair,
+    /// Per enemy rook or queen attacked by one of our knights or bishops.
+    pub threat_by_minor: Pair,
+    /// Per enemy queen attacked by one of our rooks.
+    pub threat_by_rook: Pair,
+    /// Per enemy knight, bishop, rook or queen we attack that nothing of theirs defends.
+    pub hanging: Pair,
 }
 
 /// The hand-set weights, before tuning: where the tuner's L2 term pulls back to, and a record
@@ -45,6 +59,8 @@ pub const HAND_SET: Weights = Weights {
     doubled_pawn: (-10, -20),
     isolated_pawn: (-12, -15),
     passed_pawn: [(0, 0), (5, 10), (8, 15), (15, 30), (30, 55), (55, 100), (85, 150), (0, 0)],
+    passed_own_king: (0, -5),
+    passed_enemy_king: (0, 10),
     bishop_pair: (25, 50),
     rook_open_file: (25, 10),
     rook_half_open_file: (12, 6),
@@ -52,16 +68,23 @@ pub const HAND_SET: Weights = Weights {
     shelter_open_file: (-10, 0),
     mobility: [(0, 0), (0, 0), (4, 4), (5, 5), (2, 4), (1, 2), (0, 0)],
     king_attack: [(0, 0), (0, 0), (20, 0), (20, 0), (40, 0), (80, 0), (0, 0)],
+    threat_by_pawn: (40, 30),
+    threat_by_minor: (25, 20),
+    threat_by_rook: (25, 15),
+    hanging: (15, 15),
 };
 
 /// The weights the engine plays with: hand-set, then tuned by `tune` on 688,239 positions
 /// from our own match games, with an L2 pull of 1e-7 towards the hand-set values, together
-/// with the piece-square corrections (`chess::psq_learned`; see docs/strength.md).
+/// with the piece-square corrections (`chess::psq_learned`; see docs/strength.md). The threat
+/// and passer-king weights came later, tuned on the same positions with the rest held fixed.
 pub const WEIGHTS: Weights = Weights {
     material: [(0, 0), (-29, -22), (10, 17), (7, 11), (-14, -4), (7, 7)],
     doubled_pawn: (-16, -21),
     isolated_pawn: (-15, -11),
     passed_pawn: [(0, 0), (2, 11), (2, 14), (8, 35), (27, 55), (52, 93), (80, 136), (0, 0)],
+    passed_own_king: (-1, -12),
+    passed_enemy_king: (0, 14),
     bishop_pair: (32, 57),
     rook_open_file: (33, 5),
     rook_half_open_file: (17, 12),
@@ -69,6 +92,10 @@ pub const WEIGHTS: Weights = Weights {
     shelter_open_file: (-16, 0),
     mobility: [(0, 0), (0, 0), (8, 7), (7, 6), (5, 4), (3, 7), (0, 0)],
     king_attack: [(0, 0), (0, 0), (22, 0), (22, 0), (42, 0), (83, 0), (0, 0)],
+    threat_by_pawn: (43, 30),
+    threat_by_minor: (30, 20),
+    threat_by_rook: (31, 20),
+    hanging: (21, 17),
 };
 
 impl Weights {
@@ -90,6 +117,8 @@ impl Weights {
         for (i, p) in self.passed_pawn.iter_mut().enumerate().take(7).skip(1) {
             out.push((format!("passed_pawn[{i}]"), p));
         }
+        out.push(("passed_own_king".into(), &mut self.passed_own_king));
+        out.push(("passed_enemy_king".into(), &mut self.passed_enemy_king));
         out.push(("bishop_pair".into(), &mut self.bishop_pair));
         out.push(("rook_open_file".into(), &mut self.rook_open_file));
         out.push(("rook_half_open_file".into(), &mut self.rook_half_open_file));
@@ -101,6 +130,10 @@ impl Weights {
         for (i, p) in self.king_attack.iter_mut().enumerate().take(6).skip(2) {
             out.push((format!("king_attack[{i}]"), p));
         }
+        out.push(("threat_by_pawn".into(), &mut self.threat_by_pawn));
+        out.push(("threat_by_minor".into(), &mut self.threat_by_minor));
+        out.push(("threat_by_rook".into(), &mut self.threat_by_rook));
+        out.push(("hanging".into(), &mut self.hanging));
         out
     }
 
