@@ -77,7 +77,8 @@ pub const HAND_SET: Weights = Weights {
 /// The weights the engine plays with: hand-set, then tuned by `tune` on 688,239 positions
 /// from our own match games, with an L2 pull of 1e-7 towards the hand-set values, together
 /// with the piece-square corrections (`chess::psq_learned`; see docs/strength.md). The threat
-/// and passer-king weights came later, tuned on the same positions with the rest held fixed.
+/// and passer-king weights were fitted later by the same tuner, the others held as they are
+/// (that run's data was lost with its session's machine).
 pub const WEIGHTS: Weights = Weights {
     material: [(0, 0), (-29, -22), (10, 17), (7, 11), (-14, -4), (7, 7)],
     doubled_pawn: (-16, -21),
