@@ -1,12 +1,14 @@
 //! Piece activity, from White's point of view: *mobility* (how many squares each knight,
 //! bishop, rook and queen can go to), *king attack* (how many of them bear on the squares
-//! around the enemy king) and *threats* (enemy pieces attacked by cheaper ones, or attacked and
-//! not defended). All come from each piece's attack set (see `squareset`): the squares the
-//! move generator's step-vector walk would reach, found with a few ANDs.
+//! around the enemy king, and the checks they could give safely), *threats* (enemy pieces
+//! attacked by cheaper ones, attacked and not defended, or attackable by a pawn push) and
+//! passed pawns free to advance. All come from each piece's attack set (see `squareset`): the
+//! squares the move generator's step-vector walk would reach, found with a few ANDs.
 //!
 //! A square counts towards mobility when it is empty or holds an enemy piece, and no enemy
 //! pawn guards it: a piece that can only go where a pawn takes it is not really free.
 
+use super::pawns::{is_passed, relative_rank};
 use super::weights::Weights;
 use crate::chess::board::Board;
 use crate::chess::squareset::{
@@ -14,10 +16,6 @@ use crate::chess::squareset::{
 };
 use crate::chess::types::*;
 use crate::chess::values::Pair;
-
-/// Squares a piece of each kind typically reaches in the middlegame; mobility is scored
-/// relative to it, so a piece on an average square is worth its material.
-const TYPICAL_MOBILITY: [i32; 7] = [0, 0, 4, 6, 6, 12, 0];
 
 /// Percent of the summed weights that counts, by the number of attackers: one piece alone is
 /// rarely a danger, while each extra attacker makes a breach more likely.
@@ -57,11 +55,9 @@ struct SideActivity {
     /// Pieces that reach the enemy king zone, and the sum of their weights.
     attackers: usize,
     attack_weight: Pair,
-    /// Squares attacked by the side's pawns, by its knights and bishops, by its rooks, and
-    /// by anything (the king included).
-    by_pawns: SquareSet,
-    by_minors: SquareSet,
-    by_rooks: SquareSet,
+    /// Squares attacked by the side's pieces of each kind (index by kind; the king's too),
+    /// and by anything.
+    by_kind: [SquareSet; 7],
     by_any: SquareSet,
 }
 
@@ -72,16 +68,67 @@ fn threat_terms(board: &Board, colour: Colour, side: &SideActivity, enemy: &Side
     let set = |kind| board.piece_set(them, kind);
     let (minors, majors, queens) = (set(KNIGHT) | set(BISHOP), set(ROOK) | set(QUEEN), set(QUEEN));
     let pieces = minors | majors;
-    let counts = [
-        (w.threat_by_pawn, pieces & side.by_pawns),
-        (w.threat_by_minor, majors & side.by_minors),
-        (w.threat_by_rook, queens & side.by_rooks),
+    let by_minors = side.by_kind[KNIGHT as usize] | side.by_kind[BISHOP as usize];
+    let threats = [
+        (w.threat_by_pawn, pieces & side.by_kind[PAWN as usize]),
+        (w.threat_by_minor, majors & by_minors),
+        (w.threat_by_rook, queens & side.by_kind[ROOK as usize]),
         (w.hanging, pieces & side.by_any & !enemy.by_any),
+        (w.threat_by_push, pieces & push_threats(board, colour, side, enemy)),
     ];
-    counts.iter().fold((0, 0), |total, (weight, targets)| {
-        let n = targets.count_ones() as i32;
-        (total.0 + weight.0 * n, total.1 + weight.1 * n)
-    })
+    // Checks: the squares from which each kind would check the enemy king, that a piece of
+    // that kind reaches, that hold none of our own pieces and that nothing of theirs guards.
+    let king = to_64(board.king(them));
+    let occupied = board.occupied();
+    let safe = !board.colour_set(colour) & !enemy.by_any;
+    let (diagonal, straight) = (bishop_attacks(king, occupied), rook_attacks(king, occupied));
+    let checks = [
+        (w.safe_check[KNIGHT as usize], knight_attacks(king) & side.by_kind[KNIGHT as usize] & safe),
+        (w.safe_check[BISHOP as usize], diagonal & side.by_kind[BISHOP as usize] & safe),
+        (w.safe_check[ROOK as usize], straight & side.by_kind[ROOK as usize] & safe),
+        (w.safe_check[QUEEN as usize], (diagonal | straight) & side.by_kind[QUEEN as usize] & safe),
+    ];
+    let free_passers = (w.passed_free, free_passer_count(board, colour, enemy));
+    threats.iter().chain(&checks).map(|&(weight, set)| (weight, set.count_ones() as i32)).chain([free_passers]).fold(
+        (0, 0),
+        |total, (weight, n)| (total.0 + weight.0 * n, total.1 + weight.1 * n),
+    )
+}
+
+/// The squares `colour`'s pawns would attack after a safe push: one step onto an empty square
+/// (or two from the pawn's first rank, over an empty one) that no enemy pawn guards and that
+/// we defend at least as well as they attack it (by anything at all, or by nothing).
+fn push_threats(board: &Board, colour: Colour, side: &SideActivity, enemy: &SideActivity) -> SquareSet {
+    let empty = !board.occupied();
+    let pawns = board.pawn_set(colour);
+    let (one, two) = match colour {
+        Colour::White => {
+            let one = (pawns << 8) & empty;
+            (one, ((one & 0xFF << 16) << 8) & empty)
+        }
+        Colour::Black => {
+            let one = (pawns >> 8) & empty;
+            (one, ((one & 0xFF << 40) >> 8) & empty)
+        }
+    };
+    let safe = (one | two) & !enemy.by_kind[PAWN as usize] & (side.by_any | !enemy.by_any);
+    squareset::pawn_attacks(safe, colour)
+}
+
+/// `colour`'s passed pawns beyond the third rank whose stop square is empty and not attacked
+/// by `enemy`, each counted by the ranks it has gone past the third.
+fn free_passer_count(board: &Board, colour: Colour, enemy: &SideActivity) -> i32 {
+    let (own, their) = (board.pawn_set(colour), board.pawn_set(colour.flip()));
+    let blocked = board.occupied() | enemy.by_any;
+    let mut count = 0;
+    for sq in squareset::squares(own) {
+        let advance = relative_rank(colour, sq) as i32 - 2;
+        let stop = if colour == Colour::White { sq + 8 } else { sq.wrapping_sub(8) };
+        if advance > 0 && blocked & 1 << stop == 0 && is_passed(colour, sq, their) {
+            count += advance;
+        }
+    }
+    count
 }
 
 fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
@@ -92,17 +139,15 @@ fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
     // Squares a piece may go to: empty, or holding an enemy piece.
     let open = !board.colour_set(colour);
     let by_pawns = squareset::pawn_attacks(board.pawn_set(colour), colour);
+    let by_king = king_attacks(to_64(board.king(colour)));
     let mut side = SideActivity {
         mobility: (0, 0),
         attackers: 0,
         attack_weight: (0, 0),
-        by_pawns,
-        by_minors: 0,
-        by_rooks: 0,
-        by_any: by_pawns | king_attacks(to_64(board.king(colour))),
+        by_kind: [0, by_pawns, 0, 0, 0, 0, by_king],
+        by_any: by_pawns | by_king,
     };
     for kind in KNIGHT..=QUEEN {
-        let (mobility_mg, mobility_eg) = w.mobility[kind as usize];
         for sq in squareset::squares(board.piece_set(colour, kind)) {
             let attacks = match kind {
                 KNIGHT => knight_attacks(sq),
@@ -110,15 +155,11 @@ fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
                 ROOK => rook_attacks(sq, occupied),
                 _ => queen_attacks(sq, occupied),
             };
-            match kind {
-                KNIGHT | BISHOP => side.by_minors |= attacks,
-                ROOK => side.by_rooks |= attacks,
-                _ => {}
-            }
+            side.by_kind[kind as usize] |= attacks;
             side.by_any |= attacks;
             let reach = attacks & open;
-            let squares = (reach & !guarded).count_ones() as i32 - TYPICAL_MOBILITY[kind as usize];
-            side.mobility = (side.mobility.0 + mobility_mg * squares, side.mobility.1 + mobility_eg * squares);
+            let (mg, eg) = w.mobility(kind, (reach & !guarded).count_ones() as usize);
+            side.mobility = (side.mobility.0 + mg, side.mobility.1 + eg);
             if reach & zone != 0 {
                 side.attackers += 1;
                 let (mg, eg) = w.king_attack[kind as usize];
@@ -152,11 +193,7 @@ mod tests {
     fn pawn_guarded_squares_do_not_count() {
         // The knight on a3 reaches b5, c4, c2 and b1; Black's pawns on a6 and c6 guard b5.
         let board = Board::from_fen("4k3/8/p1p5/8/8/N7/8/4K3 w - - 0 1").unwrap();
-        let free = 3 - TYPICAL_MOBILITY[KNIGHT as usize];
-        assert_eq!(
-            activity_terms(&board, &W),
-            (W.mobility[KNIGHT as usize].0 * free, W.mobility[KNIGHT as usize].1 * free)
-        );
+        assert_eq!(activity_terms(&board, &W), W.mobility_knight[3]);
     }
 
     #[test]
@@ -168,10 +205,46 @@ mod tests {
         let white = side_activity(&board, Colour::White, &W);
         let black = side_activity(&board, Colour::Black, &W);
         let (w, s) = (&W, |p: Pair, n: i32| (p.0 * n, p.1 * n));
-        let expected = [s(w.threat_by_pawn, 2), s(w.threat_by_minor, 2), s(w.hanging, 4)]
-            .iter()
-            .fold((0, 0), |a, p| (a.0 + p.0, a.1 + p.1));
+        // The bishop could also check from d5, which nothing of Black's guards, and the d4
+        // pawn is passed, one rank past the third, with its stop square d5 free.
+        let expected = [
+            s(w.threat_by_pawn, 2),
+            s(w.threat_by_minor, 2),
+            s(w.hanging, 4),
+            s(w.safe_check[BISHOP as usize], 1),
+            s(w.passed_free, 1),
+        ]
+        .iter()
+        .fold((0, 0), |a, p| (a.0 + p.0, a.1 + p.1));
         assert_eq!(threat_terms(&board, Colour::White, &white, &black, &W), expected);
+    }
+
+    #[test]
+    fn push_threats_and_safe_checks() {
+        // White's e4 pawn can go to e5 (guarded by the d4 pawn, attacked by nothing) and
+        // attack the knight on f6 and the bishop on d6; the c2 pawn could go to c4, but the
+        // b5 pawn guards it. White's rook on a1 could check from a8, and its knight on g5 from
+        // f7, neither of them guarded by Black; the knight's other check, from g6, is out of
+        // its reach.
+        let board = Board::from_fen("7k/8/3b1n2/1p4N1/3PP3/8/2P5/R5K1 w - - 0 1").unwrap();
+        let white = side_activity(&board, Colour::White, &W);
+        let black = side_activity(&board, Colour::Black, &W);
+        let push = push_threats(&board, Colour::White, &white, &black);
+        let targets = board.piece_set(Colour::Black, KNIGHT) | board.piece_set(Colour::Black, BISHOP);
+        assert_eq!((push & targets).count_ones(), 2);
+        let terms = threat_terms(&board, Colour::White, &white, &black, &W);
+        let without_checks = {
+            let mut w = W;
+            w.safe_check[ROOK as usize] = (0, 0);
+            threat_terms(&board, Colour::White, &white, &black, &w)
+        };
+        assert_eq!(terms.0 - without_checks.0, W.safe_check[ROOK as usize].0);
+        let without_knight = {
+            let mut w = W;
+            w.safe_check[KNIGHT as usize] = (0, 0);
+            threat_terms(&board, Colour::White, &white, &black, &w)
+        };
+        assert_eq!(terms.0 - without_knight.0, W.safe_check[KNIGHT as usize].0);
     }
 
     #[test]

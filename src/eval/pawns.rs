@@ -1,11 +1,11 @@
-//! Pawn-structure terms: doubled, isolated and passed pawns, and how near each king stands
-//! to an advanced passer's path, from White's point of view.
+//! Pawn-structure terms: doubled, isolated, backward, connected and passed pawns, and how
+//! near each king stands to an advanced passer's path, from White's point of view.
 //! The board keeps each side's pawns as a 64-bit set, so each question below is one AND with
 //! a mask built at compile time.
 
 use super::weights::Weights;
 use crate::chess::board::Board;
-use crate::chess::squareset::FILE_A;
+use crate::chess::squareset::{pawn_attacks, FILE_A};
 use crate::chess::types::*;
 use crate::chess::values::Pair;
 
@@ -14,6 +14,30 @@ use crate::chess::values::Pair;
 /// (an enemy pawn there can stop or capture it).
 static AHEAD: [[u64; 64]; 2] = build_masks().0;
 static SPAN: [[u64; 64]; 2] = build_masks().1;
+/// Whether a pawn of `colour` on the 0..64 square `sq` is passed: no enemy pawn in front of
+/// it on its own or a neighbouring file.
+#[inline(always)]
+pub(super) fn is_passed(colour: Colour, sq: usize, enemy_pawns: u64) -> bool {
+    enemy_pawns & SPAN[colour.index()][sq] == 0
+}
+
+/// The squares in front of a square on the two neighbouring files only: where the enemy
+/// pawns that could one day attack a piece on `sq` stand.
+#[inline(always)]
+pub(super) fn attack_span(colour: Colour, sq: usize) -> u64 {
+    SPAN[colour.index()][sq] & !AHEAD[colour.index()][sq]
+}
+
+/// A rank counted from `colour`'s own side: 0 is its first rank.
+#[inline(always)]
+pub(super) fn relative_rank(colour: Colour, sq: usize) -> usize {
+    if colour == Colour::White {
+        sq / 8
+    } else {
+        7 - sq / 8
+    }
+}
+
 /// `NEIGHBOURS[file]`: the files on either side.
 static NEIGHBOURS: [u64; 8] = {
     let mut m = [0u64; 8];
@@ -76,30 +100,57 @@ fn king_steps(king: Square, sq: usize) -> i32 {
 /// See [`king_steps`].
 const FAR: i32 = 5;
 
-/// The pawn terms, White's point of view: (doubled + isolated, passed). The passed term holds
-/// the kings' distances to each passer's stop square, weighted by how far it has come.
+/// The squares of the ranks behind `sq`'s rank and on it, seen from `colour`'s side.
+#[inline(always)]
+fn at_or_behind(colour: Colour, sq: usize) -> u64 {
+    let rank = sq / 8;
+    match colour {
+        Colour::White => u64::MAX >> (8 * (7 - rank)),
+        Colour::Black => u64::MAX << (8 * rank),
+    }
+}
+
+/// The pawn terms, White's point of view: (doubled + isolated + backward + connected, passed).
+/// The passed term holds the kings' distances to each passer's stop square, weighted by how
+/// far it has come.
+///
+/// A pawn is *connected* when an own pawn defends it or stands beside it (it can advance
+/// with support), scored by its rank; it is *backward* when it has neighbours but none level
+/// with it or behind it to support its advance, and an enemy pawn guards the square in
+/// front of it.
 pub fn pawn_terms(board: &Board, w: &Weights) -> (Pair, Pair) {
     let mut structure = (0, 0);
     let mut passed = (0, 0);
     for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
         let own = board.pawn_set(colour);
         let enemy = board.pawn_set(colour.flip());
+        let enemy_guards = pawn_attacks(enemy, colour.flip());
         let c = colour.index();
         let mut rest = own;
+        let mut add = |(mg, eg): Pair| structure = (structure.0 + sign * mg, structure.1 + sign * eg);
         while rest != 0 {
             let sq = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let file = sq % 8;
+            let own_rank = relative_rank(colour, sq);
             if own & AHEAD[c][sq] != 0 {
-                structure.0 += sign * w.doubled_pawn.0;
-                structure.1 += sign * w.doubled_pawn.1;
+                add(w.doubled_pawn);
             }
-            if own & NEIGHBOURS[file] == 0 {
-                structure.0 += sign * w.isolated_pawn.0;
-                structure.1 += sign * w.isolated_pawn.1;
+            let neighbours = own & NEIGHBOURS[file];
+            if neighbours == 0 {
+                add(w.isolated_pawn);
+            } else {
+                let rank = 0xFFu64 << (sq & 56);
+                let defenders = pawn_attacks(1 << sq, colour.flip()) & own;
+                if defenders != 0 || neighbours & rank != 0 {
+                    add(w.connected_pawn[own_rank]);
+                }
+                let stop = if colour == Colour::White { sq + 8 } else { sq - 8 };
+                if neighbours & at_or_behind(colour, sq) == 0 && enemy_guards & 1 << stop != 0 {
+                    add(w.backward_pawn);
+                }
             }
-            if enemy & SPAN[c][sq] == 0 {
-                let own_rank = if colour == Colour::White { sq / 8 } else { 7 - sq / 8 };
+            if is_passed(colour, sq, enemy) {
                 let (mg, eg) = w.passed_pawn[own_rank];
                 passed.0 += sign * mg;
                 passed.1 += sign * eg;
@@ -121,7 +172,23 @@ pub fn pawn_terms(board: &Board, w: &Weights) -> (Pair, Pair) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::values::add;
     use crate::eval::weights::WEIGHTS as W;
+
+    #[test]
+    fn backward_and_connected_pawns() {
+        // White's d3 pawn has its neighbours c4 and e4 ahead of it, and Black's e5... no: c5
+        // guards its stop square d4, so it is backward; c4 and e4 stand apart (not beside each
+        // other, neither defended). Black's c5 pawn is defended by b6, which stands alone.
+        let board = Board::from_fen("4k3/8/1p6/2p5/2P1P3/3P4/8/4K3 w - - 0 1").unwrap();
+        let (structure, _) = pawn_terms(&board, &W);
+        // d3 defends c4 and e4: both connected, on White's fourth rank.
+        let white = add(W.backward_pawn, add(W.connected_pawn[3], W.connected_pawn[3]));
+        // c5 is connected on Black's fourth rank; b6 is not isolated (c5 is beside it) and its
+        // stop square b5 is guarded by White's c4, with no black pawn level or behind: backward.
+        let black = add(W.connected_pawn[3], W.backward_pawn);
+        assert_eq!(structure, (white.0 - black.0, white.1 - black.1));
+    }
 
     #[test]
     fn passed_doubled_and_isolated_pawns() {
@@ -134,10 +201,11 @@ mod tests {
         assert_eq!(passed, expected);
         // Two isolated white pawns, one isolated black pawn.
         assert_eq!(structure, (W.isolated_pawn.0, W.isolated_pawn.1));
-        // Doubled: the rear pawn of a doubled pair is penalised once.
+        // Doubled: the rear pawn of a doubled pair is penalised once; b2 defends c3, which is
+        // connected (on White's third rank); c4 is neither defended nor beside a pawn.
         let board = Board::from_fen("4k3/8/8/8/2P5/2P5/1P6/4K3 w - - 0 1").unwrap();
         let (structure, _) = pawn_terms(&board, &W);
-        assert_eq!(structure, W.doubled_pawn);
+        assert_eq!(structure, add(W.doubled_pawn, W.connected_pawn[2]));
         // Black's passed pawn on e2 counts from Black's side (its 7th rank); its stop square
         // e1 is 7 steps from its own king on e8, counted as 5, and 4 from White's on a1.
         let board = Board::from_fen("4k3/8/8/8/8/8/4p3/K7 w - - 0 1").unwrap();

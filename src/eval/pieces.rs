@@ -1,17 +1,22 @@
-//! Piece terms computed at evaluation time: bishop pair, rooks on open files, the pawn shelter
-//! in front of a king, and the scaling of endgames that cannot be won. White's point of view.
+//! Piece terms computed at evaluation time: bishop pair, bishops hemmed in by their own pawns,
+//! outposts, rooks on open files and on the seventh rank, the pawn shelter in front of a king,
+//! and the scaling of endgames that cannot be won. White's point of view.
 //! The shelter depends only on the pawns and the kings, so the search looks it up in the
 //! pawn cache (see `pawn_cache`) with the pawn-structure terms instead of recomputing it.
 
+use super::pawns::{attack_span, relative_rank};
 use super::weights::Weights;
 use crate::chess::board::Board;
-use crate::chess::squareset::{squares, FILE_A};
+use crate::chess::squareset::{pawn_attacks, squares, FILE_A};
 use crate::chess::types::*;
 use crate::chess::values::{Pair, MATERIAL};
 
 /// Without pawns, a lead in pieces below this (rook against minor, rook and minor against
 /// rook) rarely wins; a queen against a rook (470) still does.
 const DRAWISH_MARGIN: i32 = 400;
+
+/// The dark squares (a1, c1, ... b2, ...), for the bishops' square colour.
+const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
 
 /// What the piece pass learns about one side.
 #[derive(Default, Clone, Copy)]
@@ -20,6 +25,8 @@ pub struct SideMaterial {
     pub count: [i32; 7],
     /// Non-pawn material in middlegame centipawns.
     pub pieces_value: i32,
+    /// The square colours of the side's bishops: 1 for dark, 2 for light.
+    pub bishop_colours: u8,
 }
 
 /// The piece terms (White's view) and each side's material summary, without the king shelter
@@ -30,17 +37,40 @@ pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
     let all_pawns = board.pawn_set(Colour::White) | board.pawn_set(Colour::Black);
     for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
         let own_pawns = board.pawn_set(colour);
+        let enemy_pawns = board.pawn_set(colour.flip());
+        let guarded = pawn_attacks(own_pawns, colour);
+        let mut add = |(mg, eg): Pair, n: i32| total = (total.0 + sign * mg * n, total.1 + sign * eg * n);
+        // A square on the enemy's half, defended by a pawn, that no enemy pawn can attack.
+        let outpost = |sq: usize| {
+            (3..=5).contains(&relative_rank(colour, sq))
+                && guarded & 1 << sq != 0
+                && enemy_pawns & attack_span(colour, sq) == 0
+        };
+        for sq in squares(board.piece_set(colour, KNIGHT)) {
+            if outpost(sq) {
+                add(w.knight_outpost, 1);
+            }
+        }
+        for sq in squares(board.piece_set(colour, BISHOP)) {
+            if outpost(sq) {
+                add(w.bishop_outpost, 1);
+            }
+            let dark = DARK_SQUARES & 1 << sq != 0;
+            let same_colour = if dark { DARK_SQUARES } else { !DARK_SQUARES };
+            add(w.bishop_pawns, (own_pawns & same_colour).count_ones() as i32);
+            material[colour.index()].bishop_colours |= if dark { 1 } else { 2 };
+        }
         let side = &mut material[colour.index()];
         side.count[KING as usize] = 1; // a board always has one king per side (FEN checks it)
         for kind in PAWN..=QUEEN {
             let count = board.piece_set(colour, kind).count_ones() as i32;
             side.count[kind as usize] = count;
-            let (mg, eg) = w.material[kind as usize];
-            total = (total.0 + sign * mg * count, total.1 + sign * eg * count);
+            add(w.material[kind as usize], count);
             if kind != PAWN {
                 side.pieces_value += MATERIAL[kind as usize].0 * count;
             }
         }
+        let enemy_king_rank = relative_rank(colour, to_64(board.king(colour.flip())));
         for sq in squares(board.piece_set(colour, ROOK)) {
             let file = FILE_A << (sq % 8);
             let bonus = if all_pawns & file == 0 {
@@ -50,10 +80,14 @@ pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
             } else {
                 (0, 0)
             };
-            total = (total.0 + sign * bonus.0, total.1 + sign * bonus.1);
+            add(bonus, 1);
+            let rank = 0xFFu64 << (sq & 56);
+            if relative_rank(colour, sq) == 6 && (enemy_king_rank == 7 || enemy_pawns & rank != 0) {
+                add(w.rook_seventh, 1);
+            }
         }
         if side.count[BISHOP as usize] >= 2 {
-            total = (total.0 + sign * w.bishop_pair.0, total.1 + sign * w.bishop_pair.1);
+            add(w.bishop_pair, 1);
         }
     }
     (total, material)
@@ -104,12 +138,15 @@ fn king_shelter(board: &Board, colour: Colour) -> (i32, i32) {
 
 /// How much of the score to keep (out of 64) when the side ahead cannot force a win: with no
 /// pawns, being up less than a rook in pieces (say a rook against a bishop) is usually a draw,
-/// and two knights cannot force mate.
+/// and two knights cannot force mate. With pawns, bishops of opposite colours and no other
+/// pieces hold many a pawn-down ending: half the score is kept.
 pub fn endgame_scale(white_total: i32, material: &[SideMaterial; 2]) -> i32 {
     let (strong, weak) = if white_total >= 0 { (0, 1) } else { (1, 0) };
     let (s, w) = (&material[strong], &material[weak]);
     if s.count[PAWN as usize] > 0 {
-        return 64;
+        let lone_bishop = |m: &SideMaterial| m.pieces_value == MATERIAL[BISHOP as usize].0 && m.count[BISHOP as usize] == 1;
+        let opposite = lone_bishop(s) && lone_bishop(w) && s.bishop_colours != w.bishop_colours;
+        return if opposite { 32 } else { 64 };
     }
     let knights_only = s.pieces_value == s.count[KNIGHT as usize] * MATERIAL[KNIGHT as usize].0;
     if knights_only && s.count[KNIGHT as usize] <= 2 {
@@ -135,9 +172,26 @@ mod tests {
         assert_eq!(material[0].count[BISHOP as usize], 2);
         // Black's king lacks the g-pawn shield (and the g-file has no black pawn).
         // White is a pawn, two bishops and a rook up: the material corrections count too.
+        // Its dark-squared bishop on c1 shares its colour with the f2 and h2 pawns, the
+        // light-squared one on f1 with g2.
         let material_mg = W.material[PAWN as usize].0 + 2 * W.material[BISHOP as usize].0 + W.material[ROOK as usize].0;
-        assert_eq!(terms.0, material_mg + W.rook_open_file.0 + W.bishop_pair.0);
+        assert_eq!(terms.0, material_mg + W.rook_open_file.0 + W.bishop_pair.0 + 3 * W.bishop_pawns.0);
         assert_eq!(shelter.0, -(W.shelter_missing.0 + W.shelter_open_file.0));
+    }
+
+    #[test]
+    fn outposts_and_the_seventh_rank() {
+        // White's knight on d5 is defended by the e4 pawn and no black pawn can chase it (the
+        // c- and e-files hold none ahead of it); the one on f5 could be met by ...g6. The rook
+        // on b7 stands on the seventh with Black's king on the eighth. Both rooks are on the
+        // open b-file; White is two knights up.
+        let board = Board::from_fen("1r4k1/1R4p1/8/3N1N2/4P3/8/8/6K1 w - - 0 1").unwrap();
+        let (terms, _) = piece_terms(&board, &W);
+        let rest = W.material[KNIGHT as usize].0 * 2;
+        assert_eq!(terms.0, rest + W.knight_outpost.0 + W.rook_seventh.0);
+        // The same knight on d5 without the e4 pawn is no outpost.
+        let board = Board::from_fen("1r4k1/1R4p1/8/3N1N2/8/8/4P3/6K1 w - - 0 1").unwrap();
+        assert_eq!(piece_terms(&board, &W).0 .0, rest + W.rook_seventh.0);
     }
 
     #[test]
@@ -151,5 +205,13 @@ mod tests {
         let queen_v_rook = Board::from_fen("8/8/4k3/8/8/2r5/8/Q3K3 w - - 0 1").unwrap();
         let (_, m) = piece_terms(&queen_v_rook, &W);
         assert_eq!(endgame_scale(400, &m), 64);
+        // Bishops of opposite colours (c3 dark, e6 light) and a pawn up: half; of the same
+        // colour (c4 light): in full.
+        let opposite = Board::from_fen("8/5p2/4b2k/8/5P1P/2B5/8/4K3 w - - 0 1").unwrap();
+        let (_, m) = piece_terms(&opposite, &W);
+        assert_eq!(endgame_scale(100, &m), 32);
+        let same = Board::from_fen("8/5p2/4b2k/8/2B2P1P/8/8/4K3 w - - 0 1").unwrap();
+        let (_, m) = piece_terms(&same, &W);
+        assert_eq!(endgame_scale(100, &m), 64);
     }
 }

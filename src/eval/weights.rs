@@ -5,6 +5,7 @@
 //! scaling by the number of attackers depends on the position, not on the weights), which
 //! the tuner relies on (see `tuning`).
 
+use crate::chess::types::{Kind, BISHOP, KNIGHT, ROOK};
 use crate::chess::values::Pair;
 
 /// The weights; each field's comment says what the term counts.
@@ -16,6 +17,11 @@ pub struct Weights {
     pub doubled_pawn: Pair,
     /// Per pawn with no friendly pawn on either neighbouring file.
     pub isolated_pawn: Pair,
+    /// Per pawn beside or defended by an own pawn, by its rank counted from its own side.
+    pub connected_pawn: [Pair; 8],
+    /// Per backward pawn: no own pawn level with it or behind it on a neighbouring file,
+    /// and its stop square guarded by an enemy pawn.
+    pub backward_pawn: Pair,
     /// Per passed pawn (no enemy pawn ahead on its own or a neighbouring file), by its rank
     /// counted from its own side (index 0 = its first rank, which never holds a pawn). It
     /// grows steeply: a pawn near promotion ties down a piece, and in the endgame it runs.
@@ -26,6 +32,19 @@ pub struct Weights {
     pub passed_own_king: Pair,
     /// The same count for the enemy king: far from the stop square, it cannot catch the pawn.
     pub passed_enemy_king: Pair,
+    /// Per passed pawn beyond its third rank whose stop square is empty and not attacked by
+    /// the enemy, times the ranks it has gone past the third: it can advance at once.
+    pub passed_free: Pair,
+    /// Per knight on an outpost: the enemy's half (ranks 4 to 6 from its side), defended by
+    /// an own pawn, with no enemy pawn left that could ever chase it away.
+    pub knight_outpost: Pair,
+    /// Per bishop on such an outpost.
+    pub bishop_outpost: Pair,
+    /// Per own pawn on the squares of a bishop's colour, per bishop: pawns that block it.
+    pub bishop_pawns: Pair,
+    /// Per rook on the seventh rank while the enemy king is on the eighth or enemy pawns are
+    /// on the seventh.
+    pub rook_seventh: Pair,
     /// Once, for a side with two bishops or more: they cover both square colours.
     pub bishop_pair: Pair,
     /// Per rook on a file without pawns.
@@ -37,8 +56,16 @@ pub struct Weights {
     pub shelter_missing: Pair,
     /// Per such file with no own pawn at all: an open line to the king.
     pub shelter_open_file: Pair,
-    /// Per square of mobility above the kind's typical number (index by kind).
-    pub mobility: [Pair; 7],
+    /// Mobility: by the number of squares a knight, bishop, rook or queen can go to (see
+    /// `activity`), one value per count, so that the first squares can weigh more than the
+    /// last. Knights: 0 to 8 squares.
+    pub mobility_knight: [Pair; 9],
+    /// Bishops: 0 to 13 squares.
+    pub mobility_bishop: [Pair; 14],
+    /// Rooks: 0 to 14 squares.
+    pub mobility_rook: [Pair; 15],
+    /// Queens: 0 to 27 squares.
+    pub mobility_queen: [Pair; 28],
     /// Per piece of each kind bearing on the enemy king zone, scaled by how many attack.
     /// A middlegame term: the endgame halves stay 0 (the tuner leaves them alone).
     pub king_attack: [Pair; 7],
@@ -50,6 +77,12 @@ pub struct Weights {
     pub threat_by_rook: Pair,
     /// Per enemy knight, bishop, rook or queen we attack that nothing of theirs defends.
     pub hanging: Pair,
+    /// Per enemy knight, bishop, rook or queen that one of our pawns would attack after a
+    /// safe push (one step, or two from its first rank, onto a square no enemy pawn guards).
+    pub threat_by_push: Pair,
+    /// Per square from which one of our pieces of each kind (index by kind) could give check
+    /// next move, safely: it reaches the square now, and nothing of the enemy guards it.
+    pub safe_check: [Pair; 7],
 }
 
 /// The hand-set weights, before tuning: where the tuner's L2 term pulls back to, and a record
@@ -58,20 +91,32 @@ pub const HAND_SET: Weights = Weights {
     material: [(0, 0); 6],
     doubled_pawn: (-10, -20),
     isolated_pawn: (-12, -15),
+    connected_pawn: [(0, 0), (4, 2), (6, 4), (10, 8), (18, 15), (30, 25), (45, 40), (0, 0)],
+    backward_pawn: (-8, -10),
     passed_pawn: [(0, 0), (5, 10), (8, 15), (15, 30), (30, 55), (55, 100), (85, 150), (0, 0)],
     passed_own_king: (0, -5),
     passed_enemy_king: (0, 10),
+    passed_free: (0, 8),
+    knight_outpost: (25, 15),
+    bishop_outpost: (15, 8),
+    bishop_pawns: (-3, -6),
+    rook_seventh: (10, 20),
     bishop_pair: (25, 50),
     rook_open_file: (25, 10),
     rook_half_open_file: (12, 6),
     shelter_missing: (-12, 0),
     shelter_open_file: (-10, 0),
-    mobility: [(0, 0), (0, 0), (4, 4), (5, 5), (2, 4), (1, 2), (0, 0)],
+    mobility_knight: linear((8, 7), 4),
+    mobility_bishop: linear((7, 6), 6),
+    mobility_rook: linear((5, 4), 6),
+    mobility_queen: linear((3, 7), 12),
     king_attack: [(0, 0), (0, 0), (20, 0), (20, 0), (40, 0), (80, 0), (0, 0)],
     threat_by_pawn: (40, 30),
     threat_by_minor: (25, 20),
     threat_by_rook: (25, 15),
     hanging: (15, 15),
+    threat_by_push: (15, 12),
+    safe_check: [(0, 0), (0, 0), (30, 5), (20, 5), (40, 10), (30, 10), (0, 0)],
 };
 
 /// The weights the engine plays with: hand-set, then tuned by `tune` on 688,239 positions
@@ -83,23 +128,60 @@ pub const WEIGHTS: Weights = Weights {
     material: [(0, 0), (-29, -22), (10, 17), (7, 11), (-14, -4), (7, 7)],
     doubled_pawn: (-16, -21),
     isolated_pawn: (-15, -11),
+    connected_pawn: [(0, 0), (4, 2), (6, 4), (10, 8), (18, 15), (30, 25), (45, 40), (0, 0)],
+    backward_pawn: (-8, -10),
     passed_pawn: [(0, 0), (2, 11), (2, 14), (8, 35), (27, 55), (52, 93), (80, 136), (0, 0)],
     passed_own_king: (-1, -12),
     passed_enemy_king: (0, 14),
+    passed_free: (0, 8),
+    knight_outpost: (25, 15),
+    bishop_outpost: (15, 8),
+    bishop_pawns: (-3, -6),
+    rook_seventh: (10, 20),
     bishop_pair: (32, 57),
     rook_open_file: (33, 5),
     rook_half_open_file: (17, 12),
     shelter_missing: (-21, 0),
     shelter_open_file: (-16, 0),
-    mobility: [(0, 0), (0, 0), (8, 7), (7, 6), (5, 4), (3, 7), (0, 0)],
+    mobility_knight: linear((8, 7), 4),
+    mobility_bishop: linear((7, 6), 6),
+    mobility_rook: linear((5, 4), 6),
+    mobility_queen: linear((3, 7), 12),
     king_attack: [(0, 0), (0, 0), (22, 0), (22, 0), (42, 0), (83, 0), (0, 0)],
     threat_by_pawn: (43, 30),
     threat_by_minor: (30, 20),
     threat_by_rook: (31, 20),
     hanging: (21, 17),
+    threat_by_push: (15, 12),
+    safe_check: [(0, 0), (0, 0), (30, 5), (20, 5), (40, 10), (30, 10), (0, 0)],
 };
 
+/// A mobility table that grows by `step` per square, 0 at `typical` squares: the linear
+/// mobility term of the first tuned evaluation, from which the tables start.
+const fn linear<const N: usize>(step: Pair, typical: i32) -> [Pair; N] {
+    let mut table = [(0, 0); N];
+    let mut n = 0;
+    while n < N {
+        let above = n as i32 - typical;
+        table[n] = (step.0 * above, step.1 * above);
+        n += 1;
+    }
+    table
+}
+
 impl Weights {
+    /// The mobility value of a knight, bishop, rook or queen that can go to `squares`
+    /// squares.
+    #[inline(always)]
+    pub fn mobility(&self, kind: Kind, squares: usize) -> Pair {
+        match kind {
+            KNIGHT => self.mobility_knight[squares],
+            BISHOP => self.mobility_bishop[squares],
+            ROOK => self.mobility_rook[squares],
+            _ => self.mobility_queen[squares],
+        }
+    }
+
     /// True for the weights that are middlegame terms only, whose endgame half stays 0.
     pub fn is_middlegame_only(name: &str) -> bool {
         name.starts_with("shelter") || name.starts_with("king_attack")
@@ -115,18 +197,35 @@ impl Weights {
         }
         out.push(("doubled_pawn".into(), &mut self.doubled_pawn));
         out.push(("isolated_pawn".into(), &mut self.isolated_pawn));
+        for (i, p) in self.connected_pawn.iter_mut().enumerate().take(7).skip(1) {
+            out.push((format!("connected_pawn[{i}]"), p));
+        }
+        out.push(("backward_pawn".into(), &mut self.backward_pawn));
         for (i, p) in self.passed_pawn.iter_mut().enumerate().take(7).skip(1) {
             out.push((format!("passed_pawn[{i}]"), p));
         }
         out.push(("passed_own_king".into(), &mut self.passed_own_king));
         out.push(("passed_enemy_king".into(), &mut self.passed_enemy_king));
+        out.push(("passed_free".into(), &mut self.passed_free));
+        out.push(("knight_outpost".into(), &mut self.knight_outpost));
+        out.push(("bishop_outpost".into(), &mut self.bishop_outpost));
+        out.push(("bishop_pawns".into(), &mut self.bishop_pawns));
+        out.push(("rook_seventh".into(), &mut self.rook_seventh));
         out.push(("bishop_pair".into(), &mut self.bishop_pair));
         out.push(("rook_open_file".into(), &mut self.rook_open_file));
         out.push(("rook_half_open_file".into(), &mut self.rook_half_open_file));
         out.push(("shelter_missing".into(), &mut self.shelter_missing));
         out.push(("shelter_open_file".into(), &mut self.shelter_open_file));
-        for (i, p) in self.mobility.iter_mut().enumerate().take(6).skip(2) {
-            out.push((format!("mobility[{i}]"), p));
+        let tables: [(&str, &mut [Pair]); 4] = [
+            ("mobility_knight", &mut self.mobility_knight),
+            ("mobility_bishop", &mut self.mobility_bishop),
+            ("mobility_rook", &mut self.mobility_rook),
+            ("mobility_queen", &mut self.mobility_queen),
+        ];
+        for (name, table) in tables {
+            for (i, p) in table.iter_mut().enumerate() {
+                out.push((format!("{name}[{i}]"), p));
+            }
         }
         for (i, p) in self.king_attack.iter_mut().enumerate().take(6).skip(2) {
             out.push((format!("king_attack[{i}]"), p));
@@ -135,6 +234,10 @@ impl Weights {
         out.push(("threat_by_minor".into(), &mut self.threat_by_minor));
         out.push(("threat_by_rook".into(), &mut self.threat_by_rook));
         out.push(("hanging".into(), &mut self.hanging));
+        out.push(("threat_by_push".into(), &mut self.threat_by_push));
+        for (i, p) in self.safe_check.iter_mut().enumerate().take(6).skip(2) {
+            out.push((format!("safe_check[{i}]"), p));
+        }
         out
     }
 
