@@ -169,17 +169,24 @@ fn main() {
     let full = FULL_PHASE as f64;
     let ln10 = std::f64::consts::LN_10;
     for epoch in 1..=epochs {
-        let mut grad = vec![0.0; 2 * params];
-        for s in &train {
-            let p = sigmoid(score(s, &w), k);
-            // d(error)/d(score), then the chain through taper and scale.
-            let d = -2.0 * (s.result - p) * p * (1.0 - p) * k * ln10 / 400.0 * s.scale / 64.0;
-            let (dmg, deg) = (d * s.phase / full, d * (full - s.phase) / full);
-            for &(j, count) in &s.features {
-                grad[2 * j] += dmg * count;
-                grad[2 * j + 1] += deg * count;
+        let partial = |chunk: &[Sample]| {
+            let mut grad = vec![0.0; 2 * params];
+            for s in chunk {
+                let p = sigmoid(score(s, &w), k);
+                // d(error)/d(score), then the chain through taper and scale.
+                let d = -2.0 * (s.result - p) * p * (1.0 - p) * k * ln10 / 400.0 * s.scale / 64.0;
+                let (dmg, deg) = (d * s.phase / full, d * (full - s.phase) / full);
+                for &(j, count) in &s.features {
+                    grad[2 * j] += dmg * count;
+                    grad[2 * j + 1] += deg * count;
+                }
             }
-        }
+            grad
+        };
+        let grad = in_parallel(&train, partial).into_iter().fold(vec![0.0; 2 * params], |mut sum, part| {
+            sum.iter_mut().zip(part).for_each(|(a, b)| *a += b);
+            sum
+        });
         let n = train.len() as f64;
         for i in 0..2 * params {
             if frozen[i] {
@@ -223,13 +230,29 @@ fn read_samples(path: &str, weights: usize) -> Vec<Sample> {
         eprintln!("cannot read {path}: {e}");
         std::process::exit(2);
     });
-    let mut samples = Vec::new();
-    for line in text.lines() {
-        let Some((fen, result)) = line.split_once(';') else { continue };
-        let (Ok(board), Ok(result)) = (Board::from_fen(fen.trim()), result.trim().parse::<f64>()) else { continue };
-        samples.push(sample(&board, result, weights));
-    }
-    samples
+    let lines: Vec<&str> = text.lines().collect();
+    let read = |chunk: &[&str]| -> Vec<Sample> {
+        chunk
+            .iter()
+            .filter_map(|line| {
+                let (fen, result) = line.split_once(';')?;
+                let (board, result) = (Board::from_fen(fen.trim()).ok()?, result.trim().parse::<f64>().ok()?);
+                Some(sample(&board, result, weights))
+            })
+            .collect()
+    };
+    in_parallel(&lines, read).into_iter().flatten().collect()
+}
+
+/// Splits `items` into one chunk per core, runs `work` on each in its own thread, and returns
+/// the results in chunk order.
+fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&[T]) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let size = items.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items.chunks(size).map(|chunk| scope.spawn(|| work(chunk))).collect();
+        handles.into_iter().map(|h| h.join().expect("a tuner thread panicked")).collect()
+    })
 }
 
 /// Prints the square corrections in the layout of `PSQ_LEARNED` (kind by kind, a1 first).

@@ -89,10 +89,12 @@ fn threat_terms(board: &Board, colour: Colour, side: &SideActivity, enemy: &Side
         (w.safe_check[QUEEN as usize], (diagonal | straight) & side.by_kind[QUEEN as usize] & safe),
     ];
     let free_passers = (w.passed_free, free_passer_count(board, colour, enemy));
-    threats.iter().chain(&checks).map(|&(weight, set)| (weight, set.count_ones() as i32)).chain([free_passers]).fold(
-        (0, 0),
-        |total, (weight, n)| (total.0 + weight.0 * n, total.1 + weight.1 * n),
-    )
+    threats
+        .iter()
+        .chain(&checks)
+        .map(|&(weight, set)| (weight, set.count_ones() as i32))
+        .chain([free_passers])
+        .fold((0, 0), |total, (weight, n)| (total.0 + weight.0 * n, total.1 + weight.1 * n))
 }
 
 /// The squares `colour`'s pawns would attack after a safe push: one step onto an empty square

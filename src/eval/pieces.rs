@@ -144,7 +144,8 @@ pub fn endgame_scale(white_total: i32, material: &[SideMaterial; 2]) -> i32 {
     let (strong, weak) = if white_total >= 0 { (0, 1) } else { (1, 0) };
     let (s, w) = (&material[strong], &material[weak]);
     if s.count[PAWN as usize] > 0 {
-        let lone_bishop = |m: &SideMaterial| m.pieces_value == MATERIAL[BISHOP as usize].0 && m.count[BISHOP as usize] == 1;
+        let lone_bishop =
+            |m: &SideMaterial| m.pieces_value == MATERIAL[BISHOP as usize].0 && m.count[BISHOP as usize] == 1;
         let opposite = lone_bishop(s) && lone_bishop(w) && s.bishop_colours != w.bishop_colours;
         return if opposite { 32 } else { 64 };
     }

@@ -5,6 +5,7 @@ use super::breakdown::breakdown_with;
 use super::weights::Weights;
 use crate::chess::board::Board;
 use crate::chess::values::Pair;
+use std::sync::OnceLock;
 
 /// Probe weight for [`term_counts`]: large enough that the king attack's percentages stay
 /// exact in integer arithmetic.
@@ -22,14 +23,23 @@ pub fn terms_with(board: &Board, w: &Weights) -> Pair {
 /// weight set and all others zero, which is exact because every term is linear in its weight.
 pub fn term_counts(board: &Board) -> Vec<f64> {
     let base = terms_with(board, &Weights::zero()).0;
-    let params = Weights::zero().params_mut().len();
-    (0..params)
-        .map(|j| {
-            let mut w = Weights::zero();
-            *w.params_mut()[j].1 = (PROBE, PROBE);
-            (terms_with(board, &w).0 - base) as f64 / PROBE as f64
-        })
-        .collect()
+    probes().iter().map(|w| (terms_with(board, w).0 - base) as f64 / PROBE as f64).collect()
+}
+
+/// One weight set per weight of [`Weights::params_mut`], that weight at [`PROBE`] and the
+/// others zero; built once, since naming the weights allocates.
+fn probes() -> &'static [Weights] {
+    static PROBES: OnceLock<Vec<Weights>> = OnceLock::new();
+    PROBES.get_or_init(|| {
+        let params = Weights::zero().params_mut().len();
+        (0..params)
+            .map(|j| {
+                let mut w = Weights::zero();
+                *w.params_mut()[j].1 = (PROBE, PROBE);
+                w
+            })
+            .collect()
+    })
 }
 
 #[cfg(test)]
