@@ -177,9 +177,8 @@ mod tests {
 
     #[test]
     fn backward_and_connected_pawns() {
-        // White's d3 pawn has its neighbours c4 and e4 ahead of it, and Black's e5... no: c5
-        // guards its stop square d4, so it is backward; c4 and e4 stand apart (not beside each
-        // other, neither defended). Black's c5 pawn is defended by b6, which stands alone.
+        // White's d3 pawn has its neighbours c4 and e4 ahead of it, and Black's c5 pawn guards
+        // its stop square d4, so it is backward. Black's c5 pawn is defended by b6.
         let board = Board::from_fen("4k3/8/1p6/2p5/2P1P3/3P4/8/4K3 w - - 0 1").unwrap();
         let (structure, _) = pawn_terms(&board, &W);
         // d3 defends c4 and e4: both connected, on White's fourth rank.
