@@ -1,8 +1,9 @@
 //! The search: micro-Max's hashed, iteratively deepened alpha-beta, made readable.
 //!
 //! From the bottom up (each module imports only those above it in this list):
-//! * `score`: the special scores (`MATE`, `DRAW`, ...) and `MAX_PLY`; `options`: the UCI
-//!   options the search reads; `time`: the `go` limits turned into deadlines;
+//! * `score`: the special scores (`MATE`, `DRAW`, ...) and `MAX_PLY`; `level`: the playing
+//!   levels below full strength; `options`: the UCI options the search reads; `time`: the
+//!   `go` limits turned into deadlines;
 //! * `bound`: score bounds and table hits; `tt`: the transposition table; `wdl`: the
 //!   win/draw/loss model; `report`: what the search tells its [`Reporter`];
 //! * `history` (killers and history), `ordering` (sort keys, MVV/LVA) and `picker` (a node's
@@ -11,7 +12,8 @@
 //! * `thread_data`: what each search thread owns (killers, history, PV table, caches);
 //!   `searcher`: one thread's search and the bookkeeping every node does;
 //! * `iterate` (iterative deepening and aspiration windows at the root), `alphabeta` (every
-//!   node, the root included) and `quiescence`: the search itself, as methods of [`Searcher`].
+//!   node, the root included) and `quiescence`: the search itself, as methods of [`Searcher`];
+//!   `weaken`: how a limited level chooses its move among what the search found.
 //!
 //! Scores are centipawns from the side to move's point of view (see `score`).
 
@@ -19,6 +21,7 @@ mod alphabeta;
 pub mod bound;
 mod history;
 mod iterate;
+pub mod level;
 pub mod options;
 mod ordering;
 mod picker;
@@ -31,6 +34,7 @@ mod thread_data;
 pub mod time;
 pub mod tt;
 pub mod wdl;
+mod weaken;
 
 pub use searcher::{SearchInputs, SearchResult, Searcher, Signals};
 pub use thread_data::ThreadData;

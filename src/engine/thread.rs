@@ -152,7 +152,10 @@ impl<R: Reporter> SearchThread<R> {
     /// `Quit` arrived while a finished infinite search was waiting.
     fn go(&mut self, job: Arc<SearchJob>, commands: &Receiver<Command>, idle: &mut IdleOnDrop) -> bool {
         self.signals.start_search();
-        let threads = self.pool.len() + 1;
+        // A limited level (UCI_LimitStrength) searches with one thread: its node budget is
+        // its strength.
+        let alone = job.options.level().is_some();
+        let threads = if alone { 1 } else { self.pool.len() + 1 };
         let inputs = SearchInputs {
             tt: &self.tt,
             signals: &self.signals,
@@ -165,7 +168,11 @@ impl<R: Reporter> SearchThread<R> {
         // The main searcher first: it starts the table's new generation, then the helpers go.
         let mut main = Searcher::for_thread(inputs, 0, tables, Some(&mut self.reporter));
         main.set_start(job.received);
-        let helpers = self.pool.start(&self.tt, &self.signals, &job);
+        let helpers = if alone {
+            crossbeam_channel::unbounded().1 // no helper: a closed, empty channel
+        } else {
+            self.pool.start(&self.tt, &self.signals, &job)
+        };
         // A bug in the search must not cost the game: catch a panic and fall back to the
         // first legal move, so exactly one legal `bestmove` still goes out.
         let searched =

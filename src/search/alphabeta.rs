@@ -116,7 +116,12 @@ impl Searcher<'_> {
         // to move is "improving" when it stands better than two plies ago, at its own last
         // turn: then a fail high is more likely, and pruning can be bolder; when it is not,
         // late moves are less likely to help, and more of them are pruned.
-        let static_eval = if in_check { -INFINITY } else { evaluate_cached(board, &mut self.data.pawn_cache) };
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            let score = evaluate_cached(board, &mut self.data.pawn_cache);
+            self.noisy(score, key)
+        };
         self.data.frames[ply].static_eval = static_eval;
         let improving = !in_check && (ply < 2 || static_eval > self.data.frames[ply - 2].static_eval);
 

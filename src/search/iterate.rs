@@ -48,9 +48,13 @@ impl Searcher<'_> {
         result.best_move = self.root_moves.best().mv;
         self.keys.push(board.key());
 
+        self.start_level(board);
+
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
-        // MultiPV: the lines searched, never more than there are moves to search.
-        let lines = self.options.multi_pv.clamp(1, self.root_moves.len());
+        // MultiPV: the lines shown, never more than there are moves to search; a limited
+        // level may search more than it shows, to choose among them (`weaken.rs`).
+        let shown = self.options.multi_pv.clamp(1, self.root_moves.len());
+        let lines = self.level.map_or(1, |level| level.lines()).clamp(shown, self.root_moves.len());
         let mut pv: Vec<Move> = vec![result.best_move];
         let mut stable_iterations = 0;
         for iteration in 1..=max_depth {
@@ -95,25 +99,26 @@ impl Searcher<'_> {
             if self.stopped {
                 // The iteration did not finish: its score is not trustworthy, but the caller
                 // still gets a final report with the move it will play.
-                if lines == 1 || lines_done == 0 {
+                if shown == 1 || lines_done == 0 {
                     self.report(0, result.depth.max(1), result.score, ScoreBound::Exact, &pv);
                 } else {
-                    self.report_lines(board, depth, lines, lines_done);
+                    self.report_lines(board, depth, shown, lines_done.min(shown));
                 }
                 break;
             }
             result.score = score;
             result.depth = depth;
-            if lines == 1 {
+            if shown == 1 {
                 self.report(0, depth, score, ScoreBound::Exact, &pv);
             } else {
-                self.report_lines(board, depth, lines, lines);
+                self.report_lines(board, depth, shown, shown);
             }
             stable_iterations = if result.best_move == previous_best { stable_iterations + 1 } else { 0 };
             if self.should_stop_iterating(score, stable_iterations) {
                 break;
             }
         }
+        self.finish_level(board, &mut result, &mut pv);
         result.ponder_move = pv.get(1).copied().unwrap_or(Move::NONE);
         result.pv = pv;
         result.nodes = self.nodes;

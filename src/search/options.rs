@@ -2,6 +2,8 @@
 //! each option once and writes its value here; a test or `bench` uses the defaults of this
 //! struct, which ask for nothing special.
 
+use super::level::{Level, MAX_ELO};
+
 /// The search's share of the engine's options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
@@ -11,10 +13,25 @@ pub struct SearchOptions {
     pub multi_pv: usize,
     /// UCI_ShowWDL: whether reports carry a win/draw/loss estimate.
     pub show_wdl: bool,
+    /// UCI_LimitStrength: whether to play at the level of `elo` instead of full strength.
+    pub limit_strength: bool,
+    /// UCI_Elo: the level played when `limit_strength` is on.
+    pub elo: u32,
+}
+
+impl SearchOptions {
+    /// The playing level, or None at full strength.
+    pub fn level(&self) -> Option<Level> {
+        if self.limit_strength {
+            Level::new(self.elo)
+        } else {
+            None
+        }
+    }
 }
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { move_overhead_ms: 0, multi_pv: 1, show_wdl: false }
+        SearchOptions { move_overhead_ms: 0, multi_pv: 1, show_wdl: false, limit_strength: false, elo: MAX_ELO }
     }
 }

@@ -62,7 +62,8 @@ impl Searcher<'_> {
             best_score = -INFINITY;
         } else {
             // Stand pat: the static score is a lower bound, since we may decline all captures.
-            best_score = evaluate_lazy(board, alpha, beta, &mut self.data.pawn_cache);
+            let score = evaluate_lazy(board, alpha, beta, &mut self.data.pawn_cache);
+            best_score = self.noisy(score, key);
             if best_score >= beta {
                 return best_score;
             }

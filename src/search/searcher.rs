@@ -4,6 +4,7 @@
 //! deepening at the root), `alphabeta.rs` (every node, the root included) and
 //! `quiescence.rs`.
 
+use super::level::{eval_noise, Level};
 use super::options::SearchOptions;
 use super::report::{Reporter, ScoreBound, SearchInfo};
 use super::root::RootMoves;
@@ -109,7 +110,7 @@ pub struct Searcher<'a> {
     pub(super) nodes: u64,
     published: u64,
     /// Stop at this many nodes of this thread: exact, for a search alone.
-    node_limit: u64,
+    pub(super) node_limit: u64,
     /// Stop when all threads together reach this many nodes (several threads).
     total_node_limit: u64,
     pub(super) seldepth: usize,
@@ -130,6 +131,11 @@ pub struct Searcher<'a> {
     pub(super) pv_index: usize,
     /// The root position's material, for the win/draw/loss estimate (`wdl.rs`).
     pub(super) root_material: i32,
+    /// The playing level (UCI_LimitStrength), None at full strength; see `weaken.rs`.
+    pub(super) level: Option<Level>,
+    /// The level's evaluation noise in centipawns (0: none), and the search's seed for it.
+    pub(super) noise: i32,
+    pub(super) noise_seed: u64,
 }
 
 impl<'a> Searcher<'a> {
@@ -190,6 +196,9 @@ impl<'a> Searcher<'a> {
             root_moves: RootMoves::default(),
             pv_index: 0,
             root_material: 0,
+            level: inputs.options.level(),
+            noise: 0,
+            noise_seed: 0,
         }
     }
 
@@ -217,6 +226,17 @@ impl<'a> Searcher<'a> {
         self.data.pv_len[ply] = ply;
         self.seldepth = self.seldepth.max(ply);
         self.count_node_and_poll()
+    }
+
+    /// A static score as the level sees it: with the level's noise added (nothing at full
+    /// strength).
+    #[inline(always)]
+    pub(super) fn noisy(&self, score: i32, key: u64) -> i32 {
+        if self.noise == 0 {
+            score
+        } else {
+            score + eval_noise(key, self.noise_seed, self.noise)
+        }
     }
 
     /// Makes `m` followed by the child's PV the PV of this ply.

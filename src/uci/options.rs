@@ -4,6 +4,7 @@
 //! `setoption` with its error text, and the default values. Adding an option is one entry
 //! (and, if the search reads it, a field of `SearchOptions`).
 
+use crate::search::level::{MAX_ELO, MIN_ELO};
 use crate::search::options::SearchOptions;
 
 /// The options' values as the front end keeps them.
@@ -89,7 +90,7 @@ pub struct UciOption {
 }
 
 /// Every option the engine offers, in the order `uci` lists them.
-pub static OPTIONS: [UciOption; 9] = [
+pub static OPTIONS: [UciOption; 11] = [
     UciOption {
         name: "Hash",
         kind: Kind::Spin { default: 16, min: 1, max: 65_536 },
@@ -123,6 +124,22 @@ pub static OPTIONS: [UciOption; 9] = [
     },
     // GUIs set this for analysis; Maxim searches the same way in both modes.
     UciOption { name: "UCI_AnalyseMode", kind: Kind::Check { default: false }, store: |_, _| {}, effect: Effect::None },
+    // A weaker player at UCI_Elo (`search::level`): one thread, fewer nodes, a blurred
+    // evaluation, and at the lower levels a choice among the best few moves.
+    UciOption {
+        name: "UCI_LimitStrength",
+        kind: Kind::Check { default: false },
+        store: |s, v| s.search.limit_strength = v == Value::Check(true),
+        effect: Effect::None,
+    },
+    // The scale is Stockfish 15.1's UCI_Elo; the maximum is this build's full strength on it.
+    // The default is the minimum, as in Stockfish.
+    UciOption {
+        name: "UCI_Elo",
+        kind: Kind::Spin { default: MIN_ELO as i64, min: MIN_ELO as i64, max: MAX_ELO as i64 },
+        store: |s, v| s.search.elo = v.number() as u32,
+        effect: Effect::None,
+    },
     // A win/draw/loss estimate beside every score (`wdl W D L`, in per mille; `search::wdl`).
     UciOption {
         name: "UCI_ShowWDL",
@@ -213,6 +230,8 @@ mod tests {
                 "option name Ponder type check default false",
                 "option name MultiPV type spin default 1 min 1 max 500",
                 "option name UCI_AnalyseMode type check default false",
+                "option name UCI_LimitStrength type check default false",
+                "option name UCI_Elo type spin default 1000 min 1000 max 2000",
                 "option name UCI_ShowWDL type check default false",
                 "option name UCI_Chess960 type check default false",
             ]
@@ -225,6 +244,8 @@ mod tests {
         assert_eq!((settings.hash_mib, settings.threads), (16, 1));
         assert_eq!(settings.search.move_overhead_ms, 30);
         assert_eq!((settings.search.multi_pv, settings.search.show_wdl), (1, false));
+        assert_eq!((settings.search.limit_strength, settings.search.elo), (false, 1000));
+        assert_eq!(settings.search.level(), None);
     }
 
     #[test]
@@ -256,5 +277,8 @@ mod tests {
         (find("multipv").unwrap().store)(&mut settings, Value::Spin(3));
         (find("UCI_ShowWDL").unwrap().store)(&mut settings, Value::Check(true));
         assert_eq!((settings.search.multi_pv, settings.search.show_wdl), (3, true));
+        (find("UCI_LimitStrength").unwrap().store)(&mut settings, Value::Check(true));
+        (find("uci_elo").unwrap().store)(&mut settings, Value::Spin(1500));
+        assert_eq!(settings.search.level().map(|l| l.elo), Some(1500));
     }
 }

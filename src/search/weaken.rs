@@ -1,0 +1,141 @@
+//! How a limited level (`level.rs`) plays: what it changes before the search, and how it
+//! chooses its move after. Full strength never comes here.
+//!
+//! Before the search: the level's evaluation noise and node budget. A bare enemy king is
+//! mated at full strength (no noise, no gamble, a budget that finds the mate), so that every
+//! level completes K+Q v K and K+R v K.
+//!
+//! After the search: a move among the best few lines, by the level's softmax (`level::choose`),
+//! never instead of a mate found. From `level::GUARD_ELO` up, the move is first checked by a
+//! short search without noise: a move that scores more than [`GUARD_MARGIN`] below the best
+//! move there (one that loses material to a one-move refutation, say) is not played, and the
+//! choice is made again without it. The move played is reported last, so the GUI's last
+//! `info` belongs to it. Then, with a clock, the level takes a believable share of its time.
+
+use super::level::Level;
+use super::root::{RootMove, RootMoves};
+use super::score::{INFINITY, MATE_BOUND};
+use super::searcher::{SearchResult, Searcher};
+use super::{level, report::ScoreBound};
+use crate::chess::board::Board;
+use crate::chess::rng::Rng;
+use crate::chess::types::{Move, NO_SQUARE};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, SystemTime};
+
+/// Nodes a level may always spend mating a bare king.
+const MATING_NODES: u64 = 50_000;
+/// Depth of the noise-free check of a level's move: its reply and ours, then quiescence, so
+/// a fork or a piece left hanging shows.
+const GUARD_DEPTH: i32 = 3;
+/// A move scoring this much below the best in the check is a blunder (a pawn and more).
+const GUARD_MARGIN: i32 = 80;
+/// With a clock, a level spends between these percentages of the search's soft deadline.
+const THINK_PERCENT: (u64, u64) = (40, 80);
+/// How often the believable wait looks at the stop flag.
+const WAIT_SLICE: Duration = Duration::from_millis(5);
+
+impl Searcher<'_> {
+    /// Readies a level's search of `board`: a fresh random seed, the noise and node budget.
+    pub(super) fn start_level(&mut self, board: &Board) {
+        let Some(mut level) = self.level else { return };
+        if board.colour_set(board.side().flip()).count_ones() == 1 {
+            level = Level { nodes: level.nodes.max(MATING_NODES), noise: 0, temperature: 0, ..level };
+            self.level = Some(level);
+        }
+        let time = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        self.noise_seed = time ^ board.key();
+        self.noise = level.noise;
+        self.node_limit = self.node_limit.min(level.nodes.max(1));
+    }
+
+    /// The level's move, after the search: `result` and `pv` are the best line found, and
+    /// become the line the level plays.
+    pub(super) fn finish_level(&mut self, board: &Board, result: &mut SearchResult, pv: &mut Vec<Move>) {
+        let Some(level) = self.level else { return };
+        if self.id != 0 || self.root_moves.is_empty() {
+            return;
+        }
+        self.noise = 0;
+        let mut rng = Rng::new(self.noise_seed ^ 0x5EED);
+        // The candidates, best first, each with its score from the deepest search that has one.
+        let score_of = |rm: &RootMove| if rm.score > -INFINITY { rm.score } else { rm.previous_score };
+        let mut candidates: Vec<(Move, i32, Vec<Move>)> = self
+            .root_moves
+            .iter()
+            .take(level.lines())
+            .filter(|rm| score_of(rm) > -INFINITY)
+            .map(|rm| (rm.mv, score_of(rm), if rm.pv.is_empty() { vec![rm.mv] } else { rm.pv.clone() }))
+            .collect();
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.1));
+        if candidates.is_empty() || candidates[0].0 != result.best_move {
+            candidates.insert(0, (result.best_move, result.score, pv.clone()));
+        }
+        let guard = level.guards_blunders() && candidates[0].1 < MATE_BOUND;
+        // The check's own best move stands in if every candidate fails it.
+        let (floor, fallback) = if guard {
+            let (score, best) = self.guard_search(board, None);
+            (score - GUARD_MARGIN, Some((best.mv, score, best.pv)))
+        } else {
+            (-INFINITY, None)
+        };
+        let played = loop {
+            if self.signals.stop.load(Ordering::Relaxed) {
+                break None; // the GUI wants the move now: the search's best
+            }
+            if candidates.is_empty() {
+                break fallback;
+            }
+            let scores: Vec<i32> = candidates.iter().map(|c| c.1).collect();
+            let k = level::choose(&scores, level.temperature, rng.next_u64());
+            if !guard || self.guard_search(board, Some(candidates[k].0)).0 >= floor {
+                break Some(candidates.swap_remove(k));
+            }
+            candidates.remove(k);
+        };
+        if let Some((mv, score, line)) = played {
+            if mv != result.best_move {
+                *pv = self.complete_pv(board, if line.is_empty() { std::slice::from_ref(&mv) } else { &line });
+                result.best_move = mv;
+                result.score = score;
+                self.report(0, result.depth.max(1), score, ScoreBound::Exact, pv);
+            }
+        }
+        self.take_believable_time(&mut rng);
+    }
+
+    /// The noise-free score at `GUARD_DEPTH` of `only` alone, or of the position with None,
+    /// with the best move found. Searched like a root of its own, leaving the real root's
+    /// list as it was.
+    fn guard_search(&mut self, board: &Board, only: Option<Move>) -> (i32, RootMove) {
+        let moves: Vec<Move> = only.into_iter().collect();
+        let saved_roots = std::mem::replace(&mut self.root_moves, RootMoves::new(board, &moves, Move::NONE));
+        let saved = (self.node_limit, self.root_depth, self.pv_index, self.stopped);
+        (self.node_limit, self.root_depth, self.pv_index, self.stopped) = (u64::MAX, GUARD_DEPTH, 0, false);
+        let score = self.search(board, -INFINITY, INFINITY, GUARD_DEPTH, 0, NO_SQUARE, board.in_check());
+        let best = std::mem::replace(&mut self.root_moves, saved_roots).best().clone();
+        (self.node_limit, self.root_depth, self.pv_index, self.stopped) = saved;
+        (score, best)
+    }
+
+    /// With a clock (or `movetime`), waits until the level has used a believable share of
+    /// its time: a weak level's small search would otherwise answer at once. `stop` ends the
+    /// wait; pondering and `go infinite` wait for the GUI anyway.
+    fn take_believable_time(&self, rng: &mut Rng) {
+        if self.limits.infinite || self.signals.pondering.load(Ordering::Relaxed) {
+            return;
+        }
+        let Some(soft) = self.deadlines.soft else { return };
+        let target = if self.limits.movetime.is_some() {
+            soft
+        } else {
+            let (low, high) = THINK_PERCENT;
+            soft * (low + rng.below((high - low) as usize) as u64) as u32 / 100
+        };
+        let target = self.deadlines.hard.map_or(target, |hard| target.min(hard));
+        while !self.signals.stop.load(Ordering::Relaxed) {
+            let Some(left) = target.checked_sub(self.clock_start.elapsed()) else { break };
+            std::thread::sleep(left.min(WAIT_SLICE));
+        }
+    }
+}
