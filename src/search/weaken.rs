@@ -130,7 +130,7 @@ impl Searcher<'_> {
             soft
         } else {
             let (low, high) = THINK_PERCENT;
-            soft * (low + rng.below((high - low) as usize) as u64) as u32 / 100
+            soft / 100 * (low + rng.below((high - low) as usize) as u64) as u32
         };
         let target = self.deadlines.hard.map_or(target, |hard| target.min(hard));
         while !self.signals.stop.load(Ordering::Relaxed) {
