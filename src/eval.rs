@@ -15,6 +15,7 @@ pub mod breakdown;
 mod pawn_cache;
 mod pawns;
 mod pieces;
+mod shelter;
 pub mod tuning;
 pub mod weights;
 

@@ -55,6 +55,8 @@ struct SideActivity {
     /// Pieces that reach the enemy king zone, and the sum of their weights.
     attackers: usize,
     attack_weight: Pair,
+    /// Attacks on the squares of the enemy king zone, one per piece and square.
+    zone_attacks: i32,
     /// Squares attacked by the side's pieces of each kind (index by kind; the king's too),
     /// and by anything.
     by_kind: [SquareSet; 7],
@@ -88,12 +90,19 @@ fn threat_terms(board: &Board, colour: Colour, side: &SideActivity, enemy: &Side
         (w.safe_check[ROOK as usize], straight & side.by_kind[ROOK as usize] & safe),
         (w.safe_check[QUEEN as usize], (diagonal | straight) & side.by_kind[QUEEN as usize] & safe),
     ];
-    let free_passers = (w.passed_free, free_passer_count(board, colour, enemy));
+    // The enemy king zone's squares we attack that only its king or queen defends, if anything.
+    let defenders = enemy.by_kind[PAWN as usize..=ROOK as usize].iter().fold(0, |set, s| set | s);
+    let weak = king_zone(board.king(them)) & side.by_any & !defenders;
+    let counted = [
+        (w.passed_free, free_passer_count(board, colour, enemy)),
+        (w.king_zone_attacks, side.zone_attacks),
+        (w.weak_king_squares, weak.count_ones() as i32),
+    ];
     threats
         .iter()
         .chain(&checks)
         .map(|&(weight, set)| (weight, set.count_ones() as i32))
-        .chain([free_passers])
+        .chain(counted)
         .fold((0, 0), |total, (weight, n)| (total.0 + weight.0 * n, total.1 + weight.1 * n))
 }
 
@@ -146,6 +155,7 @@ fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
         mobility: (0, 0),
         attackers: 0,
         attack_weight: (0, 0),
+        zone_attacks: 0,
         by_kind: [0, by_pawns, 0, 0, 0, 0, by_king],
         by_any: by_pawns | by_king,
     };
@@ -162,6 +172,7 @@ fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
             let reach = attacks & open;
             let (mg, eg) = w.mobility(kind, (reach & !guarded).count_ones() as usize);
             side.mobility = (side.mobility.0 + mg, side.mobility.1 + eg);
+            side.zone_attacks += (reach & zone).count_ones() as i32;
             if reach & zone != 0 {
                 side.attackers += 1;
                 let (mg, eg) = w.king_attack[kind as usize];
@@ -257,6 +268,15 @@ mod tests {
         let white = side_activity(&board, Colour::White, &W);
         assert_eq!(white.attackers, 2);
         assert_eq!(white.attack_weight.0, W.king_attack[QUEEN as usize].0 + W.king_attack[KNIGHT as usize].0);
-        assert_eq!(side_activity(&board, Colour::Black, &W).attackers, 0);
+        let black = side_activity(&board, Colour::Black, &W);
+        assert_eq!(black.attackers, 0);
+        // The queen reaches f7 and h7 (through g6), the knight f7 and h7: four attacks on the
+        // zone, on two squares that only Black's king defends.
+        assert_eq!(white.zone_attacks, 4);
+        let with = threat_terms(&board, Colour::White, &white, &black, &W);
+        let mut w = W;
+        w.weak_king_squares = (0, 0);
+        let without = threat_terms(&board, Colour::White, &white, &black, &w);
+        assert_eq!(with.0 - without.0, 2 * W.weak_king_squares.0);
     }
 }

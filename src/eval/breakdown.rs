@@ -2,7 +2,7 @@
 //! prints, and the one place the terms are added up for a full evaluation.
 
 use super::weights::{Weights, WEIGHTS};
-use super::{activity, pawns, pieces};
+use super::{activity, pawns, pieces, shelter};
 use crate::chess::board::Board;
 use crate::chess::values::{add, taper, Pair};
 
@@ -39,7 +39,7 @@ pub fn breakdown_with(board: &Board, w: &Weights) -> Breakdown {
     let (pawn_structure, passed_pawns) = pawns::pawn_terms(board, w);
     let phase = board.phase();
     let (pieces, material) = pieces::piece_terms(board, w);
-    let pieces = add(pieces, pieces::shelter_terms(board, w));
+    let pieces = add(pieces, shelter::shelter_terms(board, w));
     let activity = activity::activity_terms(board, w);
     let sum = add(add(add(add(piece_square, pawn_structure), passed_pawns), pieces), activity);
     let tapered = taper(sum, phase);

@@ -9,7 +9,7 @@
 //! without it.
 
 use super::weights::WEIGHTS;
-use super::{pawns, pieces};
+use super::{pawns, shelter};
 use crate::chess::board::Board;
 use crate::chess::types::*;
 use crate::chess::values::Pair;
@@ -29,7 +29,7 @@ impl PawnKingTerms {
     /// Computes the terms from the board.
     pub fn compute(board: &Board) -> PawnKingTerms {
         let (structure, passed) = pawns::pawn_terms(board, &WEIGHTS);
-        PawnKingTerms { structure, passed, shelter: pieces::shelter_terms(board, &WEIGHTS) }
+        PawnKingTerms { structure, passed, shelter: shelter::shelter_terms(board, &WEIGHTS) }
     }
 }
 

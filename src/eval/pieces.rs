@@ -1,8 +1,7 @@
 //! Piece terms computed at evaluation time: bishop pair, bishops hemmed in by their own pawns,
-//! outposts, rooks on open files and on the seventh rank, the pawn shelter in front of a king,
-//! and the scaling of endgames that cannot be won. White's point of view.
-//! The shelter depends only on the pawns and the kings, so the search looks it up in the
-//! pawn cache (see `pawn_cache`) with the pawn-structure terms instead of recomputing it.
+//! outposts, minor pieces shielded by a pawn and kept near their king, rooks on open files and
+//! on the seventh rank, space, and the scaling of endgames that cannot be won. White's point of
+//! view. (The king's pawn shelter is in `shelter`.)
 
 use super::pawns::{attack_span, relative_rank};
 use super::weights::Weights;
@@ -14,6 +13,27 @@ use crate::chess::values::{Pair, MATERIAL};
 /// Without pawns, a lead in pieces below this (rook against minor, rook and minor against
 /// rook) rarely wins; a queen against a rook (470) still does.
 const DRAWISH_MARGIN: i32 = 400;
+
+/// King steps between two squares (0..64).
+fn king_distance(a: usize, b: usize) -> i32 {
+    let files = (a % 8).abs_diff(b % 8);
+    let ranks = (a / 8).abs_diff(b / 8);
+    files.max(ranks) as i32
+}
+
+/// The files c to f on White's second to fourth ranks, and on Black's.
+const SPACE_AREA: [u64; 2] = [0x3C3C3C << 8, 0x3C3C3C << 32];
+
+/// `colour`'s space (see `Weights::space`): the squares of its area that hold no own pawn and
+/// that no enemy pawn guards, those up to three squares behind an own pawn counted twice.
+fn space(colour: Colour, own_pawns: u64, enemy_pawns: u64) -> i32 {
+    let safe = SPACE_AREA[colour.index()] & !own_pawns & !pawn_attacks(enemy_pawns, colour.flip());
+    let behind = match colour {
+        Colour::White => (own_pawns >> 8) | (own_pawns >> 16) | (own_pawns >> 24),
+        Colour::Black => (own_pawns << 8) | (own_pawns << 16) | (own_pawns << 24),
+    };
+    (safe.count_ones() + (safe & behind).count_ones()) as i32
+}
 
 /// The dark squares (a1, c1, ... b2, ...), for the bishops' square colour.
 const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
@@ -29,8 +49,7 @@ pub struct SideMaterial {
     pub bishop_colours: u8,
 }
 
-/// The piece terms (White's view) and each side's material summary, without the king shelter
-/// (see [`shelter_terms`]).
+/// The piece terms (White's view) and each side's material summary.
 pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
     let mut total = (0, 0);
     let mut material = [SideMaterial::default(); 2];
@@ -46,6 +65,17 @@ pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
                 && guarded & 1 << sq != 0
                 && enemy_pawns & attack_span(colour, sq) == 0
         };
+        let minors = board.piece_set(colour, KNIGHT) | board.piece_set(colour, BISHOP);
+        let in_front = match colour {
+            Colour::White => minors << 8,
+            Colour::Black => minors >> 8,
+        };
+        add(w.minor_behind_pawn, (in_front & all_pawns).count_ones() as i32);
+        let king = to_64(board.king(colour));
+        for sq in squares(minors) {
+            add(w.minor_king_distance, king_distance(sq, king));
+        }
+        add(w.space, space(colour, own_pawns, enemy_pawns));
         for sq in squares(board.piece_set(colour, KNIGHT)) {
             if outpost(sq) {
                 add(w.knight_outpost, 1);
@@ -93,49 +123,6 @@ pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
     (total, material)
 }
 
-/// The king-shelter term of both sides, White's view.
-pub fn shelter_terms(board: &Board, w: &Weights) -> Pair {
-    let mut total = (0, 0);
-    for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
-        let (missing, open) = king_shelter(board, colour);
-        total.0 += sign * (missing * w.shelter_missing.0 + open * w.shelter_open_file.0);
-        total.1 += sign * (missing * w.shelter_missing.1 + open * w.shelter_open_file.1);
-    }
-    total
-}
-
-/// The shelter of one side's king: the number of files next to it without a pawn shield,
-/// and of those, the files without an own pawn at all. (0, 0) once the king has left its
-/// back ranks, where the piece-square table already penalises it.
-fn king_shelter(board: &Board, colour: Colour) -> (i32, i32) {
-    let king = board.king(colour);
-    let own_rank = if colour == Colour::White { rank_of(king) } else { 7 - rank_of(king) };
-    if own_rank > 1 {
-        return (0, 0);
-    }
-    let pawns = board.pawn_set(colour);
-    let (mut missing, mut open) = (0, 0);
-    let file = file_of(king);
-    for f in file.saturating_sub(1)..=(file + 1).min(7) {
-        let file_set = FILE_A << f;
-        // The two squares in front of the king on this file.
-        let mut shield = 0u64;
-        for step in 1..=2 {
-            let r = if colour == Colour::White { rank_of(king) + step } else { rank_of(king).wrapping_sub(step) };
-            if r < 8 {
-                shield |= 1u64 << (r * 8 + f);
-            }
-        }
-        if pawns & shield == 0 {
-            missing += 1;
-            if pawns & file_set == 0 {
-                open += 1;
-            }
-        }
-    }
-    (missing, open)
-}
-
 /// How much of the score to keep (out of 64) when the side ahead cannot force a win: with no
 /// pawns, being up less than a rook in pieces (say a rook against a bishop) is usually a draw,
 /// and two knights cannot force mate. With pawns, bishops of opposite colours and no other
@@ -165,19 +152,21 @@ mod tests {
     use crate::eval::weights::WEIGHTS as W;
 
     #[test]
-    fn open_files_pair_and_shelter() {
-        // White: rook on the open d-file, bishop pair, castled king with its pawns in place.
+    fn open_files_and_pair() {
+        // White: rook on the open d-file, bishop pair.
         let board = Board::from_fen("6k1/5p1p/8/8/8/8/5PPP/2BR1BK1 w - - 0 1").unwrap();
         let (terms, material) = piece_terms(&board, &W);
-        let shelter = shelter_terms(&board, &W);
         assert_eq!(material[0].count[BISHOP as usize], 2);
-        // Black's king lacks the g-pawn shield (and the g-file has no black pawn).
         // White is a pawn, two bishops and a rook up: the material corrections count too.
         // Its dark-squared bishop on c1 shares its colour with the f2 and h2 pawns, the
         // light-squared one on f1 with g2.
+        // The bishops stand 4 and 1 king steps from their king, the one on f1 behind the f2
+        // pawn. Both sides have 11 squares of space.
         let material_mg = W.material[PAWN as usize].0 + 2 * W.material[BISHOP as usize].0 + W.material[ROOK as usize].0;
-        assert_eq!(terms.0, material_mg + W.rook_open_file.0 + W.bishop_pair.0 + 3 * W.bishop_pawns.0);
-        assert_eq!(shelter.0, -(W.shelter_missing.0 + W.shelter_open_file.0));
+        let minors = 5 * W.minor_king_distance.0 + W.minor_behind_pawn.0;
+        assert_eq!(space(Colour::White, board.pawn_set(Colour::White), board.pawn_set(Colour::Black)), 11);
+        assert_eq!(space(Colour::Black, board.pawn_set(Colour::Black), board.pawn_set(Colour::White)), 11);
+        assert_eq!(terms.0, material_mg + W.rook_open_file.0 + W.bishop_pair.0 + 3 * W.bishop_pawns.0 + minors);
     }
 
     #[test]
@@ -185,14 +174,17 @@ mod tests {
         // White's knight on d5 is defended by the e4 pawn and no black pawn can chase it (the
         // c- and e-files hold none ahead of it); the one on f5 could be met by ...g6. The rook
         // on b7 stands on the seventh with Black's king on the eighth. Both rooks are on the
-        // open b-file; White is two knights up.
+        // open b-file; White is two knights up, each 4 king steps from its king. White has 13
+        // squares of space (c2 to f4 but e4, e2 and e3 behind the pawn twice), Black 10 (c5
+        // to f7 but d5 and f5, which the e4 pawn guards).
         let board = Board::from_fen("1r4k1/1R4p1/8/3N1N2/4P3/8/8/6K1 w - - 0 1").unwrap();
         let (terms, _) = piece_terms(&board, &W);
-        let rest = W.material[KNIGHT as usize].0 * 2;
-        assert_eq!(terms.0, rest + W.knight_outpost.0 + W.rook_seventh.0);
-        // The same knight on d5 without the e4 pawn is no outpost.
+        let rest = W.material[KNIGHT as usize].0 * 2 + 8 * W.minor_king_distance.0;
+        assert_eq!(terms.0, rest + 3 * W.space.0 + W.knight_outpost.0 + W.rook_seventh.0);
+        // The same knight on d5 without the e4 pawn is no outpost; with the pawn on e2, White
+        // has 11 squares of space and Black 12.
         let board = Board::from_fen("1r4k1/1R4p1/8/3N1N2/8/8/4P3/6K1 w - - 0 1").unwrap();
-        assert_eq!(piece_terms(&board, &W).0 .0, rest + W.rook_seventh.0);
+        assert_eq!(piece_terms(&board, &W).0 .0, rest - W.space.0 + W.rook_seventh.0);
     }
 
     #[test]

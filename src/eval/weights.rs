@@ -51,11 +51,26 @@ pub struct Weights {
     pub rook_open_file: Pair,
     /// Per rook on a file without pawns of its own side (but with enemy pawns).
     pub rook_half_open_file: Pair,
+    /// Per knight or bishop with a pawn (of either side) right in front of it: shielded from
+    /// attacks along the file, and the pawn's advance blocked or supported.
+    pub minor_behind_pawn: Pair,
+    /// Per knight or bishop, per king step between it and its own king (at most 7): a minor
+    /// piece far from its king does not defend it.
+    pub minor_king_distance: Pair,
+    /// Per square of space: on the files c to f and the side's own second to fourth ranks, not
+    /// holding an own pawn nor guarded by an enemy pawn; squares behind an own pawn count twice.
+    pub space: Pair,
     /// Per file next to (or on) a king on its back two ranks with no own pawn one or two
     /// squares in front of the king. Like the next one, a middlegame term (endgame half 0).
     pub shelter_missing: Pair,
     /// Per such file with no own pawn at all: an open line to the king.
     pub shelter_open_file: Pair,
+    /// Per file of the three around the king (see `shelter`), by the rank of the nearest own
+    /// pawn level with the king or in front of it (index 0: none).
+    pub shelter_pawn: [Pair; 8],
+    /// Per such file, by the rank (counted from our side) of the nearest enemy pawn in front of
+    /// the king (index 0: none).
+    pub pawn_storm: [Pair; 8],
     /// Mobility: by the number of squares a knight, bishop, rook or queen can go to (see
     /// `activity`), one value per count, so that the first squares can weigh more than the
     /// last. Knights: 0 to 8 squares.
@@ -66,6 +81,12 @@ pub struct Weights {
     pub mobility_rook: [Pair; 15],
     /// Queens: 0 to 27 squares.
     pub mobility_queen: [Pair; 28],
+    /// Per attack of our pieces on a square of the enemy king zone (a piece reaching two
+    /// squares counts twice).
+    pub king_zone_attacks: Pair,
+    /// Per square of the enemy king zone we attack that no enemy pawn, knight, bishop or rook
+    /// defends (only its king or queen, if anything).
+    pub weak_king_squares: Pair,
     /// Per piece of each kind bearing on the enemy king zone, scaled by how many attack.
     /// A middlegame term: the endgame halves stay 0 (the tuner leaves them alone).
     pub king_attack: [Pair; 7],
@@ -104,12 +125,19 @@ pub const HAND_SET: Weights = Weights {
     bishop_pair: (25, 50),
     rook_open_file: (25, 10),
     rook_half_open_file: (12, 6),
+    minor_behind_pawn: (15, 3),
+    minor_king_distance: (-4, -3),
+    space: (3, 0),
     shelter_missing: (-12, 0),
     shelter_open_file: (-10, 0),
+    shelter_pawn: [(-10, 0), (10, 0), (5, 0), (0, 0), (-3, 0), (-5, 0), (-5, 0), (0, 0)],
+    pawn_storm: [(0, 0), (0, 0), (-20, 0), (-10, 0), (-5, 0), (0, 0), (0, 0), (0, 0)],
     mobility_knight: linear((8, 7), 4),
     mobility_bishop: linear((7, 6), 6),
     mobility_rook: linear((5, 4), 6),
     mobility_queen: linear((3, 7), 12),
+    king_zone_attacks: (5, 0),
+    weak_king_squares: (8, 0),
     king_attack: [(0, 0), (0, 0), (20, 0), (20, 0), (40, 0), (80, 0), (0, 0)],
     threat_by_pawn: (40, 30),
     threat_by_minor: (25, 20),
@@ -139,8 +167,13 @@ pub const WEIGHTS: Weights = Weights {
     bishop_pair: (33, 56),
     rook_open_file: (32, 6),
     rook_half_open_file: (17, 14),
+    minor_behind_pawn: (15, 3),
+    minor_king_distance: (-4, -3),
+    space: (3, 0),
     shelter_missing: (-18, 0),
     shelter_open_file: (-16, 0),
+    shelter_pawn: [(-10, 0), (10, 0), (5, 0), (0, 0), (-3, 0), (-5, 0), (-5, 0), (0, 0)],
+    pawn_storm: [(0, 0), (0, 0), (-20, 0), (-10, 0), (-5, 0), (0, 0), (0, 0), (0, 0)],
     mobility_knight: [(-34, -29), (-26, -23), (-12, -14), (-5, -3), (4, 7), (9, 14), (16, 16), (25, 22), (31, 26)],
     mobility_bishop: [
         (-48, -38),
@@ -205,6 +238,8 @@ pub const WEIGHTS: Weights = Weights {
         (42, 98),
         (45, 105),
     ],
+    king_zone_attacks: (5, 0),
+    weak_king_squares: (8, 0),
     king_attack: [(0, 0), (0, 0), (22, 0), (22, 0), (42, 0), (82, 0), (0, 0)],
     threat_by_pawn: (43, 31),
     threat_by_minor: (26, 20),
@@ -242,7 +277,7 @@ impl Weights {
 
     /// True for the weights that are middlegame terms only, whose endgame half stays 0.
     pub fn is_middlegame_only(name: &str) -> bool {
-        name.starts_with("shelter") || name.starts_with("king_attack")
+        ["shelter", "pawn_storm", "king_attack", "king_zone", "weak_king", "space"].iter().any(|p| name.starts_with(p))
     }
 
     /// Every weight, in a fixed order, for the tuner. The first rank and the promotion rank
@@ -272,8 +307,17 @@ impl Weights {
         out.push(("bishop_pair".into(), &mut self.bishop_pair));
         out.push(("rook_open_file".into(), &mut self.rook_open_file));
         out.push(("rook_half_open_file".into(), &mut self.rook_half_open_file));
+        out.push(("minor_behind_pawn".into(), &mut self.minor_behind_pawn));
+        out.push(("minor_king_distance".into(), &mut self.minor_king_distance));
+        out.push(("space".into(), &mut self.space));
         out.push(("shelter_missing".into(), &mut self.shelter_missing));
         out.push(("shelter_open_file".into(), &mut self.shelter_open_file));
+        for (i, p) in self.shelter_pawn.iter_mut().enumerate().take(7) {
+            out.push((format!("shelter_pawn[{i}]"), p));
+        }
+        for (i, p) in self.pawn_storm.iter_mut().enumerate().take(7) {
+            out.push((format!("pawn_storm[{i}]"), p));
+        }
         let tables: [(&str, &mut [Pair]); 4] = [
             ("mobility_knight", &mut self.mobility_knight),
             ("mobility_bishop", &mut self.mobility_bishop),
@@ -285,6 +329,8 @@ impl Weights {
                 out.push((format!("{name}[{i}]"), p));
             }
         }
+        out.push(("king_zone_attacks".into(), &mut self.king_zone_attacks));
+        out.push(("weak_king_squares".into(), &mut self.weak_king_squares));
         for (i, p) in self.king_attack.iter_mut().enumerate().take(6).skip(2) {
             out.push((format!("king_attack[{i}]"), p));
         }
