@@ -1,6 +1,6 @@
 //! Piece terms computed at evaluation time: bishop pair, bishops hemmed in by their own pawns,
 //! outposts, minor pieces shielded by a pawn and kept near their king, rooks on open files and
-//! on the seventh rank, space, and the scaling of endgames that cannot be won. White's point of
+//! on the seventh rank, and the scaling of endgames that cannot be won. White's point of
 //! view. (The king's pawn shelter is in `shelter`.)
 
 use super::pawns::{attack_span, relative_rank};
@@ -19,20 +19,6 @@ fn king_distance(a: usize, b: usize) -> i32 {
     let files = (a % 8).abs_diff(b % 8);
     let ranks = (a / 8).abs_diff(b / 8);
     files.max(ranks) as i32
-}
-
-/// The files c to f on White's second to fourth ranks, and on Black's.
-const SPACE_AREA: [u64; 2] = [0x3C3C3C << 8, 0x3C3C3C << 32];
-
-/// `colour`'s space (see `Weights::space`): the squares of its area that hold no own pawn and
-/// that no enemy pawn guards, those up to three squares behind an own pawn counted twice.
-fn space(colour: Colour, own_pawns: u64, enemy_pawns: u64) -> i32 {
-    let safe = SPACE_AREA[colour.index()] & !own_pawns & !pawn_attacks(enemy_pawns, colour.flip());
-    let behind = match colour {
-        Colour::White => (own_pawns >> 8) | (own_pawns >> 16) | (own_pawns >> 24),
-        Colour::Black => (own_pawns << 8) | (own_pawns << 16) | (own_pawns << 24),
-    };
-    (safe.count_ones() + (safe & behind).count_ones()) as i32
 }
 
 /// The dark squares (a1, c1, ... b2, ...), for the bishops' square colour.
@@ -75,7 +61,6 @@ pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
         for sq in squares(minors) {
             add(w.minor_king_distance, king_distance(sq, king));
         }
-        add(w.space, space(colour, own_pawns, enemy_pawns));
         for sq in squares(board.piece_set(colour, KNIGHT)) {
             if outpost(sq) {
                 add(w.knight_outpost, 1);
@@ -161,11 +146,9 @@ mod tests {
         // Its dark-squared bishop on c1 shares its colour with the f2 and h2 pawns, the
         // light-squared one on f1 with g2.
         // The bishops stand 4 and 1 king steps from their king, the one on f1 behind the f2
-        // pawn. Both sides have 11 squares of space.
+        // pawn.
         let material_mg = W.material[PAWN as usize].0 + 2 * W.material[BISHOP as usize].0 + W.material[ROOK as usize].0;
         let minors = 5 * W.minor_king_distance.0 + W.minor_behind_pawn.0;
-        assert_eq!(space(Colour::White, board.pawn_set(Colour::White), board.pawn_set(Colour::Black)), 11);
-        assert_eq!(space(Colour::Black, board.pawn_set(Colour::Black), board.pawn_set(Colour::White)), 11);
         assert_eq!(terms.0, material_mg + W.rook_open_file.0 + W.bishop_pair.0 + 3 * W.bishop_pawns.0 + minors);
     }
 
@@ -174,17 +157,14 @@ mod tests {
         // White's knight on d5 is defended by the e4 pawn and no black pawn can chase it (the
         // c- and e-files hold none ahead of it); the one on f5 could be met by ...g6. The rook
         // on b7 stands on the seventh with Black's king on the eighth. Both rooks are on the
-        // open b-file; White is two knights up, each 4 king steps from its king. White has 13
-        // squares of space (c2 to f4 but e4, e2 and e3 behind the pawn twice), Black 10 (c5
-        // to f7 but d5 and f5, which the e4 pawn guards).
+        // open b-file; White is two knights up, each 4 king steps from its king.
         let board = Board::from_fen("1r4k1/1R4p1/8/3N1N2/4P3/8/8/6K1 w - - 0 1").unwrap();
         let (terms, _) = piece_terms(&board, &W);
         let rest = W.material[KNIGHT as usize].0 * 2 + 8 * W.minor_king_distance.0;
-        assert_eq!(terms.0, rest + 3 * W.space.0 + W.knight_outpost.0 + W.rook_seventh.0);
-        // The same knight on d5 without the e4 pawn is no outpost; with the pawn on e2, White
-        // has 11 squares of space and Black 12.
+        assert_eq!(terms.0, rest + W.knight_outpost.0 + W.rook_seventh.0);
+        // The same knight on d5 without the e4 pawn is no outpost.
         let board = Board::from_fen("1r4k1/1R4p1/8/3N1N2/8/8/4P3/6K1 w - - 0 1").unwrap();
-        assert_eq!(piece_terms(&board, &W).0 .0, rest - W.space.0 + W.rook_seventh.0);
+        assert_eq!(piece_terms(&board, &W).0 .0, rest + W.rook_seventh.0);
     }
 
     #[test]

@@ -57,9 +57,6 @@ pub struct Weights {
     /// Per knight or bishop, per king step between it and its own king (at most 7): a minor
     /// piece far from its king does not defend it.
     pub minor_king_distance: Pair,
-    /// Per square of space: on the files c to f and the side's own second to fourth ranks, not
-    /// holding an own pawn nor guarded by an enemy pawn; squares behind an own pawn count twice.
-    pub space: Pair,
     /// Per file next to (or on) a king on its back two ranks with no own pawn one or two
     /// squares in front of the king. Like the next one, a middlegame term (endgame half 0).
     pub shelter_missing: Pair,
@@ -127,7 +124,6 @@ pub const HAND_SET: Weights = Weights {
     rook_half_open_file: (12, 6),
     minor_behind_pawn: (15, 3),
     minor_king_distance: (-4, -3),
-    space: (3, 0),
     shelter_missing: (-12, 0),
     shelter_open_file: (-10, 0),
     shelter_pawn: [(-10, 0), (10, 0), (5, 0), (0, 0), (-3, 0), (-5, 0), (-5, 0), (0, 0)],
@@ -147,65 +143,64 @@ pub const HAND_SET: Weights = Weights {
     safe_check: [(0, 0), (0, 0), (30, 5), (20, 5), (40, 10), (30, 10), (0, 0)],
 };
 
-/// The weights the engine plays with: hand-set, then tuned by `tune` on 809,437 positions
-/// from 10,089 of our own match games, with an L2 pull of 1e-7 towards the hand-set values,
+/// The weights the engine plays with: hand-set, then tuned by `tune` on 898,130 positions
+/// from 11,139 of our own match games, with an L2 pull of 1e-7 towards the hand-set values,
 /// together with the piece-square corrections (`chess::psq_learned`; see docs/strength.md).
 pub const WEIGHTS: Weights = Weights {
-    material: [(0, 0), (-26, -14), (8, 16), (15, 17), (-10, 3), (6, 7)],
+    material: [(0, 0), (-23, -12), (7, 11), (14, 13), (-7, 9), (6, 7)],
     doubled_pawn: (-13, -20),
     isolated_pawn: (-9, -11),
-    connected_pawn: [(0, 0), (5, 3), (10, 7), (14, 3), (22, 8), (29, 27), (45, 38), (0, 0)],
-    backward_pawn: (-7, -11),
-    passed_pawn: [(0, 0), (-1, 8), (-1, 13), (6, 29), (33, 59), (57, 101), (84, 144), (0, 0)],
-    passed_own_king: (-2, -12),
-    passed_enemy_king: (1, 13),
-    passed_free: (0, 19),
-    knight_outpost: (23, 16),
+    connected_pawn: [(0, 0), (5, 2), (11, 8), (15, 3), (24, 8), (31, 28), (45, 38), (0, 0)],
+    backward_pawn: (-8, -12),
+    passed_pawn: [(0, 0), (-1, 8), (0, 14), (6, 28), (33, 58), (57, 101), (84, 144), (0, 0)],
+    passed_own_king: (-3, -12),
+    passed_enemy_king: (2, 13),
+    passed_free: (1, 19),
+    knight_outpost: (26, 16),
     bishop_outpost: (16, 10),
-    bishop_pawns: (-5, -5),
-    rook_seventh: (13, 24),
-    bishop_pair: (33, 56),
-    rook_open_file: (32, 6),
-    rook_half_open_file: (17, 14),
-    minor_behind_pawn: (15, 3),
-    minor_king_distance: (-4, -3),
-    space: (3, 0),
-    shelter_missing: (-18, 0),
-    shelter_open_file: (-16, 0),
-    shelter_pawn: [(-10, 0), (10, 0), (5, 0), (0, 0), (-3, 0), (-5, 0), (-5, 0), (0, 0)],
-    pawn_storm: [(0, 0), (0, 0), (-20, 0), (-10, 0), (-5, 0), (0, 0), (0, 0), (0, 0)],
-    mobility_knight: [(-34, -29), (-26, -23), (-12, -14), (-5, -3), (4, 7), (9, 14), (16, 16), (25, 22), (31, 26)],
+    bishop_pawns: (-5, -6),
+    rook_seventh: (12, 23),
+    bishop_pair: (31, 55),
+    rook_open_file: (30, 8),
+    rook_half_open_file: (15, 16),
+    minor_behind_pawn: (11, 11),
+    minor_king_distance: (0, 5),
+    shelter_missing: (-13, 0),
+    shelter_open_file: (-11, 0),
+    shelter_pawn: [(-8, 0), (8, 0), (3, 0), (-3, 0), (-1, 0), (-2, 0), (-4, 0), (0, 0)],
+    pawn_storm: [(-8, 0), (1, 0), (-22, 0), (-6, 0), (-1, 0), (1, 0), (-1, 0), (0, 0)],
+    mobility_knight: [(-33, -29), (-26, -23), (-12, -14), (-6, -3), (4, 6), (8, 14), (16, 15), (24, 21), (31, 26)],
     mobility_bishop: [
-        (-48, -38),
+        (-47, -38),
         (-33, -30),
         (-24, -25),
-        (-14, -14),
-        (-8, -8),
-        (-2, -1),
-        (1, 6),
-        (7, 11),
-        (12, 14),
-        (20, 17),
-        (29, 22),
-        (35, 28),
+        (-14, -15),
+        (-8, -9),
+        (-3, -2),
+        (1, 5),
+        (6, 10),
+        (12, 13),
+        (19, 17),
+        (28, 23),
+        (34, 28),
         (42, 36),
         (49, 42),
     ],
     mobility_rook: [
-        (-35, -25),
-        (-25, -22),
-        (-21, -17),
-        (-15, -13),
-        (-13, -8),
-        (-4, -4),
+        (-33, -25),
+        (-23, -22),
+        (-20, -17),
+        (-14, -12),
+        (-14, -7),
+        (-5, -4),
         (-1, 2),
-        (6, 4),
+        (6, 5),
         (12, 11),
         (17, 16),
         (19, 17),
-        (24, 22),
-        (28, 26),
-        (33, 25),
+        (24, 23),
+        (29, 26),
+        (33, 26),
         (39, 29),
     ],
     mobility_queen: [
@@ -215,17 +210,17 @@ pub const WEIGHTS: Weights = Weights {
         (-28, -63),
         (-22, -56),
         (-20, -49),
-        (-19, -42),
-        (-16, -34),
+        (-18, -42),
+        (-15, -34),
         (-10, -27),
         (-8, -20),
         (-4, -12),
-        (-4, -7),
+        (-4, -6),
         (0, 1),
         (2, 8),
         (6, 15),
-        (10, 22),
-        (13, 29),
+        (9, 22),
+        (12, 29),
         (15, 36),
         (18, 42),
         (21, 49),
@@ -238,15 +233,15 @@ pub const WEIGHTS: Weights = Weights {
         (42, 98),
         (45, 105),
     ],
-    king_zone_attacks: (5, 0),
-    weak_king_squares: (8, 0),
-    king_attack: [(0, 0), (0, 0), (22, 0), (22, 0), (42, 0), (82, 0), (0, 0)],
+    king_zone_attacks: (8, 0),
+    weak_king_squares: (12, 0),
+    king_attack: [(0, 0), (0, 0), (20, 0), (20, 0), (40, 0), (79, 0), (0, 0)],
     threat_by_pawn: (43, 31),
     threat_by_minor: (26, 20),
     threat_by_rook: (27, 15),
-    hanging: (17, 17),
-    threat_by_push: (19, 11),
-    safe_check: [(0, 0), (0, 0), (33, 5), (23, 9), (41, 15), (40, 15), (0, 0)],
+    hanging: (18, 18),
+    threat_by_push: (19, 12),
+    safe_check: [(0, 0), (0, 0), (32, 4), (22, 9), (41, 17), (40, 15), (0, 0)],
 };
 
 /// A mobility table that grows by `step` per square, 0 at `typical` squares: the linear
@@ -277,7 +272,7 @@ impl Weights {
 
     /// True for the weights that are middlegame terms only, whose endgame half stays 0.
     pub fn is_middlegame_only(name: &str) -> bool {
-        ["shelter", "pawn_storm", "king_attack", "king_zone", "weak_king", "space"].iter().any(|p| name.starts_with(p))
+        ["shelter", "pawn_storm", "king_attack", "king_zone", "weak_king"].iter().any(|p| name.starts_with(p))
     }
 
     /// Every weight, in a fixed order, for the tuner. The first rank and the promotion rank
@@ -309,7 +304,6 @@ impl Weights {
         out.push(("rook_half_open_file".into(), &mut self.rook_half_open_file));
         out.push(("minor_behind_pawn".into(), &mut self.minor_behind_pawn));
         out.push(("minor_king_distance".into(), &mut self.minor_king_distance));
-        out.push(("space".into(), &mut self.space));
         out.push(("shelter_missing".into(), &mut self.shelter_missing));
         out.push(("shelter_open_file".into(), &mut self.shelter_open_file));
         for (i, p) in self.shelter_pawn.iter_mut().enumerate().take(7) {
