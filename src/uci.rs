@@ -7,7 +7,7 @@
 mod extensions;
 pub mod options;
 pub mod output;
-mod parse;
+pub mod parse;
 
 use crate::chess::board::Board;
 use crate::engine::command::{Command, SearchJob};
@@ -27,6 +27,21 @@ use vampirc_uci::UciMessage;
 pub const ENGINE_NAME: &str = concat!("Maxim ", env!("CARGO_PKG_VERSION"));
 const AUTHOR: &str = "the Maxim developers";
 
+/// Bounds a harness puts on what its input may ask of the engine, so that every command is
+/// answered in milliseconds (the fuzzer's searches stop after a few hundred nodes). A user's
+/// engine has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Caps {
+    /// Nodes per search, whatever `go` says.
+    pub nodes: u64,
+    /// Transposition table size in MiB: a larger `Hash` is lowered to it.
+    pub hash_mib: usize,
+    /// Search threads: a larger `Threads` is lowered to it.
+    pub threads: usize,
+    /// Depth of `perft` and `go perft`; `bench` is not run at all.
+    pub perft_depth: u32,
+}
+
 /// The front end's state: the game and the options. The search thread owns the rest.
 pub struct FrontEnd {
     board: Board,
@@ -38,6 +53,10 @@ pub struct FrontEnd {
     /// `UCI_Chess960`, shared with the reporter that writes the search's moves.
     chess960: Arc<AtomicBool>,
     search_thread: Option<JoinHandle<()>>,
+    /// A harness's bounds (see [`Caps`]); None for a user.
+    caps: Option<Caps>,
+    /// Searches sent to the search thread so far (each answers with one `bestmove`).
+    searches: u64,
 }
 
 /// Runs the UCI loop on stdin until `quit` or end of input. Returns the exit code.
@@ -95,7 +114,30 @@ impl FrontEnd {
             busy,
             chess960,
             search_thread: Some(search_thread),
+            caps: None,
+            searches: 0,
         }
+    }
+
+    /// Puts a harness's bounds on everything that follows (see [`Caps`]), and applies them to
+    /// the table and threads at once.
+    pub fn set_caps(&mut self, caps: Caps) {
+        self.caps = Some(caps);
+        self.stop_and_wait();
+        self.settings.hash_mib = self.settings.hash_mib.min(caps.hash_mib);
+        self.settings.threads = self.settings.threads.min(caps.threads);
+        let _ = self.commands.send(Command::SetHash(Box::new(TranspositionTable::new(self.settings.hash_mib))));
+        let _ = self.commands.send(Command::SetThreads(self.settings.threads));
+    }
+
+    /// The current position (what the next `go` searches).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// How many searches have been started: each answers with exactly one `bestmove`.
+    pub fn searches_started(&self) -> u64 {
+        self.searches
     }
 
     /// Handles one input line (raw bytes: it may hold anything). Returns false on `quit`.
@@ -128,13 +170,14 @@ impl FrontEnd {
             "position" => self.position(args),
             "d" => extensions::display(&self.board, self.settings.chess960),
             "eval" => extensions::eval(&self.board),
+            "bench" if self.caps.is_some() => tell("bench is not run under a harness's caps"),
             "bench" => {
                 self.stop_and_wait();
                 extensions::run_bench(args);
             }
             "perft" => {
                 let depth = args.first().and_then(|d| d.parse::<i64>().ok()).unwrap_or(1);
-                let depth = depth.clamp(1, parse::MAX_UCI_PERFT) as u32;
+                let depth = self.capped_perft(depth.clamp(1, parse::MAX_UCI_PERFT) as u32);
                 extensions::perft(&self.board, depth, self.settings.chess960);
             }
             "help" => extensions::help(),
@@ -209,6 +252,10 @@ impl FrontEnd {
         };
         let mut next = self.settings;
         (option.store)(&mut next, value);
+        if let Some(caps) = self.caps {
+            next.hash_mib = next.hash_mib.min(caps.hash_mib);
+            next.threads = next.threads.min(caps.threads);
+        }
         // The search thread takes commands between searches: a change sent during one waits.
         let deferred = self.busy.is_busy() && option.effect != Effect::None;
         match option.effect {
@@ -252,13 +299,17 @@ impl FrontEnd {
         let searchmoves = parse::parse_searchmoves(&self.board, &request.searchmoves, &mut warnings);
         warnings.iter().for_each(|w| tell(w));
         if let Some(depth) = request.perft {
-            extensions::perft(&self.board, depth, self.settings.chess960);
+            extensions::perft(&self.board, self.capped_perft(depth), self.settings.chess960);
             return;
+        }
+        let mut limits = request.limits_for(self.board.side());
+        if let Some(caps) = self.caps {
+            limits.nodes = Some(limits.nodes.map_or(caps.nodes, |n| n.min(caps.nodes)));
         }
         let job = SearchJob {
             board: self.board,
             history: self.history.clone(),
-            limits: request.limits_for(self.board.side()),
+            limits,
             searchmoves,
             wait_for_stop: request.ponder || request.limits.infinite,
             options: self.settings.search,
@@ -273,7 +324,14 @@ impl FrontEnd {
         if self.commands.send(Command::Go(Box::new(job))).is_err() {
             self.busy.clear();
             log::error!("the search thread is gone");
+        } else {
+            self.searches += 1;
         }
+    }
+
+    /// A perft depth within the harness's bound, if there is one.
+    fn capped_perft(&self, depth: u32) -> u32 {
+        self.caps.map_or(depth, |caps| depth.min(caps.perft_depth.max(1)))
     }
 
     /// `stop`: ends a running search (it prints its bestmove); a stray stop does nothing.
@@ -284,7 +342,8 @@ impl FrontEnd {
         }
     }
 
-    fn stop_and_wait(&mut self) {
+    /// Ends a running search and waits until its `bestmove` has been printed.
+    pub fn stop_and_wait(&mut self) {
         self.stop();
         self.busy.wait_idle();
     }

@@ -11,15 +11,19 @@ use crate::search::tt::TranspositionTable;
 use crate::search::{Searcher, Signals};
 
 /// One suite position: the board, its accepted best moves, and its id.
-struct Problem {
-    board: Board,
-    best: Vec<crate::chess::types::Move>,
-    id: String,
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// The position.
+    pub board: Board,
+    /// Its `bm` moves, each legal in it.
+    pub best: Vec<crate::chess::types::Move>,
+    /// Its `id`, without quotes (empty if none).
+    pub id: String,
 }
 
 /// Parses one EPD line: 4 FEN fields, then `op args;` operations. Lines without a legal `bm`
 /// are reported as errors.
-fn parse_line(line: &str) -> Result<Problem, String> {
+pub fn parse_line(line: &str) -> Result<Problem, String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     if fields.len() < 5 {
         return Err(format!("too short: {line}"));

@@ -5,13 +5,29 @@
 use crate::chess::types::Move;
 use crate::search::report::{Reporter, ScoreBound, SearchInfo};
 use crate::search::score::Score;
+use crossbeam_channel::{Receiver, Sender};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+/// Where protocol lines go instead of stdout once a harness has asked for them.
+static CAPTURE: OnceLock<Sender<String>> = OnceLock::new();
+
+/// Sends every protocol line of this process, from now on, to the returned channel instead of
+/// stdout: for a harness (the fuzzer) that drives the front end in-process and reads its
+/// answers. Only the first call gets the channel; later ones get None.
+pub fn capture_output() -> Option<Receiver<String>> {
+    let (sender, receiver) = crossbeam_channel::unbounded();
+    CAPTURE.set(sender).ok().map(|()| receiver)
+}
 
 /// Writes one whole protocol line to stdout under the lock, and flushes it.
 pub fn send_line(line: &str) {
     log::debug!(">> {line}");
+    if let Some(capture) = CAPTURE.get() {
+        let _ = capture.send(line.to_string());
+        return;
+    }
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{line}");
     let _ = out.flush();
