@@ -28,7 +28,8 @@ leg() {
   if [ "$client" = fastchess ]; then
     # shellcheck disable=SC2086
     fastchess $(maxim "$threads" "") $opponent -each $each -rounds $((games / 2)) -games 2 -repeat \
-      -concurrency 2 -recover -pgnout file="$OUT/$name.pgn" -ratinginterval 50 "$@" >"$OUT/$name.out" 2>&1
+      -concurrency 2 -recover -pgnout file="$OUT/$name.pgn" -config outname="$OUT/$name.json" \
+      -ratinginterval 50 "$@" >"$OUT/$name.out" 2>&1
   else
     # shellcheck disable=SC2086
     cutechess-cli $(maxim "$threads" proto=uci) $(echo "$opponent" | sed 's/SF-2000/SF-2000 proto=uci/') -each $each -rounds $((games / 2)) -games 2 -repeat \
