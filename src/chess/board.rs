@@ -27,7 +27,7 @@ pub mod fen;
 mod make;
 
 use super::attacks::{self, PieceSets};
-use super::psq::PSQ;
+use super::psq::{from_scratch, PSQ};
 use super::squareset::SquareSet;
 use super::types::*;
 use super::values::{Pair, PHASE_WEIGHT};
@@ -300,5 +300,33 @@ impl Board {
             key ^= KEYS.black_to_move;
         }
         key
+    }
+
+    /// What of the incrementally kept state differs from a computation from the mailbox
+    /// alone (the key, the piece-square sums and phase, the square sets), or `None`. For the
+    /// tests and the fuzz targets.
+    pub fn inconsistency(&self) -> Option<String> {
+        if self.key != self.compute_key() {
+            return Some("key".into());
+        }
+        if (self.psq, self.phase) != from_scratch(self.piece_squares()) {
+            return Some("piece-square sums or phase".into());
+        }
+        for colour in [Colour::White, Colour::Black] {
+            let mut union = 0;
+            for kind in PAWN..=KING {
+                let expected = (0..64)
+                    .filter(|&i| self.piece_at(from_64(i)) == make_piece(colour, kind))
+                    .fold(0u64, |set, i| set | 1 << i);
+                if self.piece_set(colour, kind) != expected {
+                    return Some(format!("{colour:?} {kind} square set"));
+                }
+                union |= expected;
+            }
+            if self.colour_set(colour) != union {
+                return Some(format!("{colour:?} colour set"));
+            }
+        }
+        None
     }
 }
