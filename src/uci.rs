@@ -42,6 +42,14 @@ pub struct Caps {
     pub perft_depth: u32,
 }
 
+impl Caps {
+    /// Lowers the table size and thread count of `settings` to these bounds.
+    fn bound(&self, settings: &mut Settings) {
+        settings.hash_mib = settings.hash_mib.min(self.hash_mib);
+        settings.threads = settings.threads.min(self.threads);
+    }
+}
+
 /// The front end's state: the game and the options. The search thread owns the rest.
 pub struct FrontEnd {
     board: Board,
@@ -124,8 +132,7 @@ impl FrontEnd {
     pub fn set_caps(&mut self, caps: Caps) {
         self.caps = Some(caps);
         self.stop_and_wait();
-        self.settings.hash_mib = self.settings.hash_mib.min(caps.hash_mib);
-        self.settings.threads = self.settings.threads.min(caps.threads);
+        caps.bound(&mut self.settings);
         let _ = self.commands.send(Command::SetHash(Box::new(TranspositionTable::new(self.settings.hash_mib))));
         let _ = self.commands.send(Command::SetThreads(self.settings.threads));
     }
@@ -253,8 +260,7 @@ impl FrontEnd {
         let mut next = self.settings;
         (option.store)(&mut next, value);
         if let Some(caps) = self.caps {
-            next.hash_mib = next.hash_mib.min(caps.hash_mib);
-            next.threads = next.threads.min(caps.threads);
+            caps.bound(&mut next);
         }
         // The search thread takes commands between searches: a change sent during one waits.
         let deferred = self.busy.is_busy() && option.effect != Effect::None;
@@ -342,7 +348,8 @@ impl FrontEnd {
         }
     }
 
-    /// Ends a running search and waits until its `bestmove` has been printed.
+    /// Ends a running search and waits until the search thread is idle; its `bestmove` is
+    /// printed just after (see `engine::thread`), so a reader of the output waits for it.
     pub fn stop_and_wait(&mut self) {
         self.stop();
         self.busy.wait_idle();
