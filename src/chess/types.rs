@@ -38,6 +38,14 @@ pub const fn rank_of(sq: Square) -> usize {
     sq >> 4
 }
 
+/// King steps between two squares: the larger of the file and rank distances.
+#[inline(always)]
+pub const fn distance(a: Square, b: Square) -> i32 {
+    let files = file_of(a).abs_diff(file_of(b));
+    let ranks = rank_of(a).abs_diff(rank_of(b));
+    (if files > ranks { files } else { ranks }) as i32
+}
+
 /// Packs a 0x88 square into 0..64 (a1 = 0, h8 = 63) for compact tables and move encoding.
 #[inline(always)]
 pub const fn to_64(sq: Square) -> usize {

@@ -92,9 +92,7 @@ const fn build_masks() -> ([[u64; 64]; 2], [[u64; 64]; 2]) {
 /// King steps from `king` (0x88) to the 0..64 square `sq`, capped at [`FAR`]: beyond that,
 /// a king is out of the race whatever the exact count.
 fn king_steps(king: Square, sq: usize) -> i32 {
-    let files = (file_of(king) as i32 - (sq % 8) as i32).abs();
-    let ranks = (rank_of(king) as i32 - (sq / 8) as i32).abs();
-    files.max(ranks).min(FAR)
+    distance(king, from_64(sq)).min(FAR)
 }
 
 /// See [`king_steps`].

@@ -14,13 +14,6 @@ use crate::chess::values::{Pair, MATERIAL};
 /// rook) rarely wins; a queen against a rook (470) still does.
 const DRAWISH_MARGIN: i32 = 400;
 
-/// King steps between two squares (0..64).
-fn king_distance(a: usize, b: usize) -> i32 {
-    let files = (a % 8).abs_diff(b % 8);
-    let ranks = (a / 8).abs_diff(b / 8);
-    files.max(ranks) as i32
-}
-
 /// The dark squares (a1, c1, ... b2, ...), for the bishops' square colour.
 const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
 
@@ -57,9 +50,9 @@ pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
             Colour::Black => minors >> 8,
         };
         add(w.minor_behind_pawn, (in_front & all_pawns).count_ones() as i32);
-        let king = to_64(board.king(colour));
+        let king = board.king(colour);
         for sq in squares(minors) {
-            add(w.minor_king_distance, king_distance(sq, king));
+            add(w.minor_king_distance, distance(from_64(sq), king));
         }
         for sq in squares(board.piece_set(colour, KNIGHT)) {
             if outpost(sq) {
