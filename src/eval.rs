@@ -7,11 +7,13 @@
 //!
 //! * `breakdown`: every term, White's point of view, for the `eval` command and the tuner;
 //! * `pawns`, `pieces`, `activity`: the terms, each a function of the board and the weights;
+//! * `endgame`: the push of a bare king to the edge, which the playing levels add;
 //! * `pawn_cache`: the pawn-and-king terms looked up instead of recomputed;
 //! * `weights`: the terms' weights; `tuning`: what the Texel tuner reads of them.
 
 mod activity;
 pub mod breakdown;
+pub mod endgame;
 mod pawn_cache;
 mod pawns;
 mod pieces;

@@ -2,7 +2,8 @@
 //! chooses its move after. Full strength never comes here.
 //!
 //! Before the search: the level's evaluation noise and node budget. A bare enemy king is
-//! mated at full strength (no noise, no gamble, a budget that finds the mate), so that every
+//! mated at full strength (no noise, no gamble, a budget that finds the mate) with the push
+//! of that king to the edge (`eval::endgame`) added to every static score, so that every
 //! level completes K+Q v K and K+R v K.
 //!
 //! After the search: a move among the best few lines, by the level's softmax (`level::choose`),
@@ -42,6 +43,7 @@ impl Searcher<'_> {
         if board.colour_set(board.side().flip()).count_ones() == 1 {
             level = Level { nodes: level.nodes.max(MATING_NODES), noise: 0, temperature: 0, ..level };
             self.level = Some(level);
+            self.mop_up = true;
         }
         let time = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
         self.noise_seed = time ^ board.key();
