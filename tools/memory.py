@@ -4,9 +4,10 @@
 
     python3 tools/memory.py [ENGINE]
 
-For each Hash (16, 256, 1024 MiB) and Threads (1, 8): a fresh process sets both, then searches
-the start position to depth 12; RSS (from /proc, Linux) is printed after the options are set and
-after the search. Then Hash 4096 alone: the time from `setoption` to `readyok`. Only Python 3's
+For each Hash (16, 256, 1024 MiB) and Threads (1, 2, 8): a fresh process sets both, then
+searches the start position to depth 12, then plays a second game (`ucinewgame`, the same
+search); RSS (from /proc, Linux) is printed after the options are set, after the first search
+and after the second game, whose table was cleared. Then Hash 4096 alone: the time from `setoption` to `readyok`. Only Python 3's
 standard library is needed.
 """
 import subprocess
@@ -48,7 +49,7 @@ class Engine:
 
 
 for hash_mib in (16, 256, 1024):
-    for threads in (1, 8):
+    for threads in (1, 2, 8):
         e = Engine()
         e.send(f"setoption name Hash value {hash_mib}")
         e.send(f"setoption name Threads value {threads}")
@@ -57,7 +58,15 @@ for hash_mib in (16, 256, 1024):
         e.send("position startpos")
         e.send("go depth 12")
         e.wait("bestmove")
-        print(f"Hash {hash_mib:5} MiB, Threads {threads}: RSS {idle:7.1f} MiB idle, {e.rss_mib():7.1f} MiB after go depth 12")
+        first = e.rss_mib()
+        e.send("ucinewgame")
+        e.send("position startpos")
+        e.send("go depth 12")
+        e.wait("bestmove")
+        print(
+            f"Hash {hash_mib:5} MiB, Threads {threads}: RSS {idle:7.1f} MiB idle, {first:7.1f} MiB after go depth 12,"
+            f" {e.rss_mib():7.1f} MiB after ucinewgame and the same search"
+        )
         e.quit()
 
 e = Engine()

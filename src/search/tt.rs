@@ -96,25 +96,38 @@ impl std::fmt::Debug for TranspositionTable {
 
 /// A table of `count` empty buckets, in memory the operating system hands out already
 /// zeroed, page by page as it is first touched: a large Hash costs neither time nor memory
-/// until the search uses it. (`tt_memory_is_lazy` below checks it.)
+/// until the search uses it. (`tt_memory_is_lazy` below checks it.) An error, not an abort,
+/// when the memory cannot be had.
 ///
 /// The one `unsafe` block of the engine, and why: safe Rust can only build the table by
 /// writing its zeros, which touches every page. Measured with `setoption name Hash value
 /// 4096` then `isready` (release build, while a match ran on both cores): collecting
 /// `Bucket::EMPTY` took 11.4 s and left 4.0 GiB resident; this zeroed allocation took
 /// 3.6 ms and left RSS unchanged. The GUI waits on that `isready`.
+///
+/// One allocation, no trial one before it: on glibc, freeing a large trial block raises the
+/// threshold above which blocks are mapped fresh, and the table then came from the heap,
+/// zeroed by hand (every page touched) and, after `ucinewgame`, twice resident.
 #[allow(unsafe_code)]
-fn zeroed_buckets(count: usize) -> Result<Box<[Bucket]>, std::collections::TryReserveError> {
-    // Probe first: reserving fails cleanly where the zeroed allocation below would abort.
-    let mut probe: Vec<Bucket> = Vec::new();
-    probe.try_reserve_exact(count)?;
-    drop(probe);
-    let zeroed = Box::<[Bucket]>::new_zeroed_slice(count);
-    // SAFETY: a bucket is eight `AtomicU64`s, and an `AtomicU64` has the size and bit
-    // validity of a `u64`, for which every bit pattern is valid: zeroed memory is a table of
-    // valid, empty buckets.
-    Ok(unsafe { zeroed.assume_init() })
+fn zeroed_buckets(count: usize) -> Result<Box<[Bucket]>, String> {
+    let layout = std::alloc::Layout::array::<Bucket>(count.max(1)).map_err(|e| e.to_string())?;
+    // SAFETY: the layout's size is not zero (at least one 64-byte bucket). A bucket is eight
+    // `AtomicU64`s, and an `AtomicU64` has the size and bit validity of a `u64`, for which
+    // every bit pattern is valid: zeroed memory is a table of valid, empty buckets. The
+    // pointer, when not null, comes from the global allocator with the layout of
+    // `[Bucket; count]`, which is what a `Box<[Bucket]>` of that length frees it with.
+    unsafe {
+        let buckets = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
+        if buckets.is_null() {
+            return Err(format!("the system refused {} bytes", layout.size()));
+        }
+        Ok(Box::from_raw(std::ptr::slice_from_raw_parts_mut(buckets, count.max(1))))
+    }
 }
+
+/// Tables up to this size are emptied in place by `clear`, larger ones replaced by a fresh
+/// mapping (see [`TranspositionTable::clear`]).
+const CLEAR_IN_PLACE_BYTES: usize = 64 << 20;
 
 impl TranspositionTable {
     /// A table of about `mib` MiB (at least one bucket).
@@ -133,17 +146,26 @@ impl TranspositionTable {
         Ok(TranspositionTable { buckets, generation: AtomicU8::new(0) })
     }
 
-    /// Forgets everything (ucinewgame, Clear Hash) so later searches repeat exactly: a fresh
-    /// zeroed table of the same size, the old one freed first so the peak stays at one table.
+    /// Forgets everything (ucinewgame, Clear Hash) so later searches repeat exactly. A table
+    /// of up to [`CLEAR_IN_PLACE_BYTES`] is zeroed where it is (a few milliseconds), so its
+    /// memory is never held twice; a larger one is freed and mapped afresh, zeroed by the
+    /// operating system as it is touched, so a large Hash stays quick to clear.
     pub fn clear(&mut self) {
         let count = self.buckets.len();
-        self.buckets = Box::new([]);
-        // The memory was free a moment ago, but another process may have taken it since: then
-        // go on with the smallest table rather than stop (`setoption name Hash` tries again).
-        self.buckets = zeroed_buckets(count).unwrap_or_else(|e| {
-            log::error!("cannot allocate the hash table again ({e}); one bucket until Hash is set");
-            Box::new([Bucket(Default::default())])
-        });
+        if count * BUCKET_BYTES <= CLEAR_IN_PLACE_BYTES {
+            for word in self.buckets.iter_mut().flat_map(|bucket| bucket.0.iter_mut()) {
+                *word.get_mut() = 0;
+            }
+        } else {
+            self.buckets = Box::new([]);
+            // The memory was free a moment ago, but another process may have taken it since:
+            // then go on with the smallest table rather than stop (`setoption name Hash`
+            // tries again).
+            self.buckets = zeroed_buckets(count).unwrap_or_else(|e| {
+                log::error!("cannot allocate the hash table again ({e}); one bucket until Hash is set");
+                Box::new([Bucket(Default::default())])
+            });
+        }
         self.generation = AtomicU8::new(0);
     }
 
