@@ -7,13 +7,15 @@ campaign starts from every form the engine already knows. Run from anywhere:
 - fen: every position of tests/data/*.epd (plain, X-FEN and Shredder-FEN castling);
 - moves: the arguments of every `position` command in uci-scripts/, then, after a line break,
   a few SAN moves and EPD lines of tests/data/bk.epd and ecm.epd;
-- uci: each uci-script's input lines (the `> ` lines) as one input.
+- uci: each uci-script's input lines (the `> ` lines), in inputs of at most 24 lines.
 """
 import hashlib
 import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "fuzz" / "corpus"
+# MAX_LINES in fuzz_targets/uci.rs.
+UCI_LINES = 24
 
 
 def put(target: str, text: str) -> None:
@@ -40,7 +42,9 @@ def main() -> None:
     positions = []
     for script in scripts:
         inputs = [l[2:] for l in script.read_text().splitlines() if l.startswith("> ")]
-        put("uci", "\n".join(inputs) + "\n")
+        # The harness reads at most UCI_LINES lines of an input: longer scripts go in parts.
+        for start in range(0, len(inputs), UCI_LINES):
+            put("uci", "\n".join(inputs[start : start + UCI_LINES]) + "\n")
         positions += [l[len("position "):] for l in inputs if l.startswith("position ")]
     for i, args in enumerate(positions):
         san = "e4 Nf3 O-O exd5 Qxf7# e8=Q a1 Rad1 N1c3"
