@@ -22,8 +22,9 @@ use super::score::MATE_BOUND;
 /// The weakest level offered.
 pub const MIN_ELO: u32 = 1000;
 /// The strongest level offered: the full strength of this build on the scale above (a
-/// level at or above it is no limit at all).
-pub const MAX_ELO: u32 = 2000;
+/// level at or above it is no limit at all), measured by the Stockfish ladder at 10+0.1
+/// (`docs/strength-limit.md`). Raise it, and the anchor below it, as the engine grows.
+pub const MAX_ELO: u32 = 2200;
 /// From this level up, moves are checked against blunders (see `search::weaken`).
 pub const GUARD_ELO: u32 = 1400;
 /// Root moves a level with a temperature chooses among.
@@ -39,12 +40,15 @@ struct Anchor {
 }
 
 /// The calibration points, weakest first; between two, the node budget is interpolated
-/// geometrically and the rest linearly. The last one is full strength.
-const ANCHORS: [Anchor; 5] = [
+/// geometrically and the rest linearly. The last one is full strength. 1400, 1700 and
+/// `MAX_ELO` are measured against Stockfish at the same setting; 1000 is extrapolated below
+/// Stockfish's minimum, and 1900 and 2050 are placed between the measured points.
+const ANCHORS: [Anchor; 6] = [
     Anchor { elo: MIN_ELO, nodes: 40, noise: 120, temperature: 100 },
     Anchor { elo: 1400, nodes: 400, noise: 60, temperature: 50 },
     Anchor { elo: 1700, nodes: 3_000, noise: 30, temperature: 25 },
     Anchor { elo: 1900, nodes: 15_000, noise: 15, temperature: 0 },
+    Anchor { elo: 2050, nodes: 80_000, noise: 8, temperature: 0 },
     Anchor { elo: MAX_ELO, nodes: u64::MAX, noise: 0, temperature: 0 },
 ];
 
