@@ -17,10 +17,10 @@ use maxim::uci::output::capture_output;
 use maxim::uci::{Caps, FrontEnd};
 use std::sync::{Mutex, OnceLock};
 
-/// The searches are the part of an execution's cost the harness sets. Measured on the seed corpus, 3,000 runs, CPU
-/// time per execution: 0.87 ms with these caps, 1.14 ms with 300 nodes and 64 lines, both
-/// built `--no-trace-compares`; 3.5 ms with compare tracing. Sessions longer than 24 lines
-/// still happen: the engine is kept from one input to the next.
+/// The searches are the part of an execution's cost the harness sets. CPU time per execution
+/// on the seed corpus, 3,000 runs: 0.87 ms with these caps, 1.14 ms with 300 nodes and 64
+/// lines, both built `--no-trace-compares`; 3.5 ms with compare tracing. Sessions longer than
+/// 24 lines still happen: the engine is kept from one input to the next.
 const CAPS: Caps = Caps { nodes: 200, hash_mib: 1, threads: 2, perft_depth: 3 };
 /// Lines of one input fed to the engine, at most (the rest is ignored); `fuzz/seed.py` cuts
 /// the uci-scripts to this length.

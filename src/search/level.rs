@@ -40,9 +40,10 @@ struct Anchor {
 }
 
 /// The calibration points, weakest first; between two, the node budget is interpolated
-/// geometrically and the rest linearly. The last one is full strength. 1400, 1700 and
-/// `MAX_ELO` are measured against Stockfish at the same setting; 1000 is extrapolated below
-/// Stockfish's minimum, and 1900 and 2050 are placed between the measured points.
+/// geometrically and the rest linearly. The last one is full strength. 1400 and 1700 are
+/// measured against Stockfish at the same setting, `MAX_ELO` by the ladder's rungs at 2000
+/// and 2300; 1000 is extrapolated below Stockfish's minimum, and 1900 and 2050 are placed
+/// between the measured points (`docs/strength-limit.md`).
 const ANCHORS: [Anchor; 6] = [
     Anchor { elo: MIN_ELO, nodes: 40, noise: 120, temperature: 100 },
     Anchor { elo: 1400, nodes: 400, noise: 60, temperature: 50 },
