@@ -64,7 +64,7 @@ def main():
             mover = board.turn
             board.push(move)
             if board.is_game_over():
-                after_for_mover = before if not board.is_checkmate() else CAP
+                after_for_mover = CAP if board.is_checkmate() else 0
             else:
                 after_for_mover = -score_cp(engine.analyse(board, limit), board.turn)
             if abs(before) < 1000:
