@@ -20,6 +20,6 @@ fastchess \
   -engine cmd=/usr/games/stockfish name="SF-$SF_ELO" option.UCI_LimitStrength=true option.UCI_Elo="$SF_ELO" \
   -each tc="$TC" option.Hash=16 option.Threads=1 \
   -openings file="$ROOT/tests/data/openings.epd" format=epd order=random -srand "$SEED" \
-  -rounds $((GAMES / 2)) -games 2 -repeat -concurrency "${CONCURRENCY:-2}" -force-concurrency \
+  -rounds $((GAMES / 2)) -games 2 -repeat -concurrency "${CONCURRENCY:-2}" \
   -pgnout file="$OUT/calibrate-$ELO.pgn" -config outname="$OUT/calibrate-$ELO.json" \
   -ratinginterval 10 2>&1 | tee "$OUT/calibrate-$ELO.out"
