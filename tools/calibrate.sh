@@ -2,16 +2,13 @@
 # One point of the UCI_Elo calibration (issue 18): Maxim with UCI_LimitStrength at UCI_Elo ELO
 # against Stockfish 15.1 at the same UCI_Elo (SF_ELO, if given, for settings below Stockfish's
 # minimum of 1350), at 10+0.1, one thread and Hash 16 each, the openings of
-# tests/data/openings.epd at random (seeded), each with colours reversed.
+# tests/data/openings.epd at random (seeded), each with colours reversed, two games at a time.
 #   sh tools/calibrate.sh ENGINE ELO GAMES SEED OUTDIR [SF_ELO] [TC]
-# CONCURRENCY=N plays N games at a time (default 2); below MAX_ELO neither side's play depends
-# on the CPU it gets (see docs/strength-limit.md), so a level may be played 4 at a time on 2
-# cores; full strength may not.
 # Needs fastchess on PATH. Writes OUTDIR/calibrate-ELO.{out,pgn}; the last "Results of" block
 # of the .out file is the result (Maxim first). Then count the blunders of both players with
 #   python3 tools/blunders.py OUTDIR/calibrate-ELO.pgn
 set -eu
-[ $# -ge 5 ] || { sed -n 2,12p "$0"; exit 2; }
+[ $# -ge 5 ] || { sed -n 2,9p "$0"; exit 2; }
 ENGINE=$1; ELO=$2; GAMES=$3; SEED=$4; OUT=$5; SF_ELO=${6:-$2}; TC=${7:-10+0.1}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"
@@ -20,6 +17,6 @@ fastchess \
   -engine cmd=/usr/games/stockfish name="SF-$SF_ELO" option.UCI_LimitStrength=true option.UCI_Elo="$SF_ELO" \
   -each tc="$TC" option.Hash=16 option.Threads=1 \
   -openings file="$ROOT/tests/data/openings.epd" format=epd order=random -srand "$SEED" \
-  -rounds $((GAMES / 2)) -games 2 -repeat -concurrency "${CONCURRENCY:-2}" \
+  -rounds $((GAMES / 2)) -games 2 -repeat -concurrency 2 \
   -pgnout file="$OUT/calibrate-$ELO.pgn" -config outname="$OUT/calibrate-$ELO.json" \
   -ratinginterval 10 2>&1 | tee "$OUT/calibrate-$ELO.out"
