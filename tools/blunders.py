@@ -2,7 +2,10 @@
 """Count blunders in match PGNs, per player: moves after which an independent analysis
 (Stockfish at a fixed depth, from the mover's side) drops by at least --threshold centipawns.
 
-Usage: blunders.py [--engine PATH] [--depth 12] [--threshold 300] GAMES.pgn[.gz] ...
+Usage: blunders.py [--engine PATH] [--depth 12] [--threshold 300] [--games A:B] GAMES.pgn[.gz] ...
+
+--games A:B analyses only games A to B (counted from 1 over all the files, both included), so
+that one match can be split between processes; the counts of the parts add up.
 
 Each position of each game is analysed once (the position after a move is the one before the
 next). A mate score counts as +/-10000 minus its distance, capped at +/-2000 before comparing,
@@ -48,8 +51,11 @@ def main():
     ap.add_argument("--depth", type=int, default=12)
     ap.add_argument("--threshold", type=int, default=300)
     ap.add_argument("--hash", type=int, default=64)
+    ap.add_argument("--games", default="1:", help="A:B, the games to analyse (from 1, inclusive)")
     ap.add_argument("pgn", nargs="+")
     args = ap.parse_args()
+    first, _, last = args.games.partition(":")
+    first, last = int(first or 1), int(last) if last else None
     engine = chess.engine.SimpleEngine.popen_uci(args.engine, timeout=120)
     engine.configure({"Hash": args.hash, "Threads": 1})
     stats = collections.defaultdict(lambda: [0, 0, 0])  # moves, blunders, total loss
@@ -57,6 +63,8 @@ def main():
     n = 0
     for game in games(args.pgn):
         n += 1
+        if n < first or (last is not None and n > last):
+            continue
         board = game.board()
         names = {chess.WHITE: game.headers.get("White", "?"), chess.BLACK: game.headers.get("Black", "?")}
         before = score_cp(engine.analyse(board, limit), board.turn)
