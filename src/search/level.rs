@@ -45,11 +45,11 @@ struct Anchor {
 /// and 2300; 1000 is extrapolated below Stockfish's minimum, and 1900 and 2050 are placed
 /// between the measured points (`docs/strength-limit.md`).
 const ANCHORS: [Anchor; 6] = [
-    Anchor { elo: MIN_ELO, nodes: 40, noise: 120, temperature: 100 },
-    Anchor { elo: 1400, nodes: 400, noise: 60, temperature: 50 },
-    Anchor { elo: 1700, nodes: 3_000, noise: 30, temperature: 25 },
-    Anchor { elo: 1900, nodes: 15_000, noise: 15, temperature: 0 },
-    Anchor { elo: 2050, nodes: 80_000, noise: 8, temperature: 0 },
+    Anchor { elo: MIN_ELO, nodes: 80, noise: 100, temperature: 85 },
+    Anchor { elo: 1400, nodes: 850, noise: 48, temperature: 40 },
+    Anchor { elo: 1700, nodes: 8_000, noise: 21, temperature: 10 },
+    Anchor { elo: 1900, nodes: 36_000, noise: 10, temperature: 0 },
+    Anchor { elo: 2050, nodes: 120_000, noise: 5, temperature: 0 },
     Anchor { elo: MAX_ELO, nodes: u64::MAX, noise: 0, temperature: 0 },
 ];
 
@@ -154,10 +154,10 @@ mod tests {
             assert!(w[1].temperature <= w[0].temperature);
         }
         let first = Level::new(MIN_ELO).unwrap();
-        assert_eq!((first.nodes, first.noise, first.temperature, first.lines()), (40, 120, 100, 4));
+        assert_eq!((first.nodes, first.noise, first.temperature, first.lines()), (80, 100, 85, 4));
         // Anchors are hit exactly; between them the budget grows geometrically.
-        assert_eq!(Level::new(1400).unwrap().nodes, 400);
-        assert_eq!(Level::new(1200).unwrap().nodes, 126);
+        assert_eq!(Level::new(1400).unwrap().nodes, 850);
+        assert_eq!(Level::new(1200).unwrap().nodes, 261);
         assert!(!first.guards_blunders() && Level::new(1400).unwrap().guards_blunders());
         assert_eq!(Level::new(1950).unwrap().lines(), 1);
     }
