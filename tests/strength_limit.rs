@@ -95,7 +95,8 @@ fn the_weakest_level_mates_with_a_rook_or_a_queen() {
 }
 
 /// The same from 450 random starts (225 with a rook, 225 with a queen), both sides at the
-/// weakest level: every one is mate within the fifty-move rule. Prints the longest mates.
+/// weakest level: every one is mate within the fifty-move rule. Prints the longest mates (a
+/// level seeds its choices from the clock, so they differ from run to run).
 /// `cargo test --release --test strength_limit -- --ignored --nocapture many_starts`
 #[test]
 #[ignore]
@@ -110,9 +111,10 @@ fn the_weakest_level_mates_from_many_starts() {
             if squares[0] == squares[1] || squares[1] == squares[2] || apart < 2 {
                 continue;
             }
-            let mut cells = [' '; 64];
+            // Each empty square a "1": the FEN reader adds up runs of digits.
+            let mut cells = ['1'; 64];
             (cells[squares[0]], cells[squares[1]], cells[squares[2]]) = ('K', piece, 'k');
-            let ranks: Vec<String> = (0..8).rev().map(|r| rank_text(&cells[r * 8..r * 8 + 8])).collect();
+            let ranks: Vec<String> = (0..8).rev().map(|r| cells[r * 8..r * 8 + 8].iter().collect()).collect();
             let placement = ranks.join("/");
             // Black must not stand in check with White to move, nor be mated or stalemated at once.
             let black_to_move = Board::from_fen(&format!("{placement} b - - 0 1")).unwrap();
@@ -121,34 +123,13 @@ fn the_weakest_level_mates_from_many_starts() {
             if black_to_move.in_check() || replies.is_empty() {
                 continue;
             }
-            let fen = format!("{placement} w - - 0 1");
+            let fen = Board::from_fen(&format!("{placement} w - - 0 1")).unwrap().to_fen();
             let plies =
                 play_out(&fen, MIN_ELO, 100).unwrap_or_else(|| panic!("no mate within the fifty-move rule: {fen}"));
             (games, longest) = (games + 1, longest.max(plies));
         }
         println!("K+{piece} v K: {games} starts at {MIN_ELO}, every one mate, the longest in {longest} plies");
     }
-}
-
-/// One rank of a FEN placement from its eight cells (a space is an empty square).
-fn rank_text(cells: &[char]) -> String {
-    let mut text = String::new();
-    let mut empty = 0;
-    for &c in cells {
-        if c == ' ' {
-            empty += 1;
-            continue;
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-            empty = 0;
-        }
-        text.push(c);
-    }
-    if empty > 0 {
-        text.push_str(&empty.to_string());
-    }
-    text
 }
 
 #[test]
