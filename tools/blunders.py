@@ -2,7 +2,7 @@
 """Count blunders in match PGNs, per player: moves after which an independent analysis
 (Stockfish at a fixed depth, from the mover's side) drops by at least --threshold centipawns.
 
-Usage: blunders.py [--engine PATH] [--depth 12] [--threshold 300] [--games A:B] GAMES.pgn[.gz] ...
+Usage: blunders.py [--engine PATH] [--depth 12] [--threshold 300] [--games A:B] [--list] GAMES.pgn[.gz] ...
 
 --games A:B analyses only games A to B (counted from 1 over all the files, both included), so
 that one match can be split between processes; the counts of the parts add up.
@@ -13,6 +13,9 @@ so that a "mate in 12" becoming "mate in 9 for the opponent" is one blunder, not
 in already lost or won positions (|eval| >= 1000 before the move) are not counted: shuffling
 in a dead position is not a blunder a person would notice. Prints, per player: moves judged,
 blunders, blunders per 100 moves, and the mean centipawn loss (capped at 1000 per move).
+
+--list prints each blunder first, one tab-separated line: game, player, FEN before the move,
+the move in SAN, and the scores before and after it from the mover's side.
 """
 import argparse
 import collections
@@ -52,6 +55,7 @@ def main():
     ap.add_argument("--threshold", type=int, default=300)
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--games", default="1:", help="A:B, the games to analyse (from 1, inclusive)")
+    ap.add_argument("--list", action="store_true", help="print each blunder: game, player, FEN, move, scores")
     ap.add_argument("pgn", nargs="+")
     args = ap.parse_args()
     first, _, last = args.games.partition(":")
@@ -80,6 +84,10 @@ def main():
                 s = stats[names[mover]]
                 s[0] += 1
                 s[1] += loss >= args.threshold
+                if args.list and loss >= args.threshold:
+                    board.pop()
+                    print(f"{n}\t{names[mover]}\t{board.fen()}\t{board.san(move)}\t{before}\t{after_for_mover}")
+                    board.push(move)
                 s[2] += min(loss, 1000)
             before = -after_for_mover
         print(f"{n} games", file=sys.stderr, flush=True) if n % 20 == 0 else None
