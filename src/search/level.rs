@@ -47,7 +47,7 @@ struct Anchor {
 const ANCHORS: [Anchor; 6] = [
     Anchor { elo: MIN_ELO, nodes: 80, noise: 100, temperature: 85 },
     Anchor { elo: 1400, nodes: 850, noise: 48, temperature: 40 },
-    Anchor { elo: 1700, nodes: 8_000, noise: 45, temperature: 36 },
+    Anchor { elo: 1700, nodes: 5_000, noise: 27, temperature: 17 },
     Anchor { elo: 1900, nodes: 12_000, noise: 15, temperature: 0 },
     Anchor { elo: 2050, nodes: 70_000, noise: 6, temperature: 0 },
     Anchor { elo: MAX_ELO, nodes: u64::MAX, noise: 0, temperature: 0 },
