@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Issue 19's soak table: for each PGN (one leg of tools/soak.sh), the games, Maxim's score and
-every game Maxim lost by a fault rather than on the board: on time, by an illegal move, by a
-crash or disconnection, or by a stalled connection, as cutechess-cli and fastchess record them
-(the Termination tag and the result comment). Faults of the opponent are listed apart.
+every game Maxim lost (or drew, its opponent having no mating material) by a fault rather than
+on the board: on time, by an illegal move, by a crash or disconnection, or by a stalled
+connection, as cutechess-cli and fastchess record them (the Termination tag and the result
+comment). Faults of the opponent are listed apart.
 
     tools/soak_faults.py [--name Maxim] LEG.pgn [LEG.pgn ...]
 """
@@ -52,9 +53,14 @@ def main() -> None:
                     continue
                 points += score if white else 1 - score
                 fault = fault_of(game)
-                if fault is None or result == "1/2-1/2":
+                if fault is None:
                     continue
-                maxim_lost = (result == "0-1") == white
+                if result == "1/2-1/2":
+                    # A flag (or a fault) against a side that cannot be mated is a draw: the
+                    # side at fault is the one to move when the game ended.
+                    maxim_lost = game.end().board().turn == (chess.WHITE if white else chess.BLACK)
+                else:
+                    maxim_lost = (result == "0-1") == white
                 (ours if maxim_lost else theirs)[fault] += 1
                 if maxim_lost:
                     print(f"  {path}: {game.headers.get('Round')} {game.headers.get('Termination')} {game.end().comment}")
