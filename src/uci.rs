@@ -269,6 +269,13 @@ impl FrontEnd {
             Effect::ClearHash => {
                 let _ = self.commands.send(Command::ClearHash);
             }
+            // GUIs send their options again before every game (fastchess, cutechess-cli):
+            // the same size empties the table where it is. A second table of that size would
+            // be held beside the first while it is made, and on glibc freed tables' pages
+            // stayed resident: three resends left 53 MiB at Hash 16.
+            Effect::ResizeHash if next.hash_mib == self.settings.hash_mib => {
+                let _ = self.commands.send(Command::ClearHash);
+            }
             Effect::ResizeHash => match TranspositionTable::try_new(next.hash_mib) {
                 Ok(table) => {
                     let _ = self.commands.send(Command::SetHash(Box::new(table)));

@@ -88,6 +88,11 @@ impl Engine {
         }
     }
 
+    /// The engine's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// `isready`, and waits for `readyok`.
     pub fn sync(&mut self) {
         self.send("isready");
