@@ -31,6 +31,9 @@ const MATING_NODES: u64 = 50_000;
 const GUARD_DEPTH: i32 = 3;
 /// A move scoring this much below the best in the check is a blunder (a pawn and more).
 const GUARD_MARGIN: i32 = 80;
+const DEEP_GUARD_ELO: u32 = 1700;
+const DEEP_GUARD_DEPTH: i32 = 6;
+const DEEP_GUARD_MARGIN: i32 = 200;
 /// With a clock, a level spends between these percentages of the search's soft deadline.
 const THINK_PERCENT: (u64, u64) = (40, 80);
 /// How often the believable wait looks at the stop flag.
@@ -76,11 +79,14 @@ impl Searcher<'_> {
         let guard = level.guards_blunders() && candidates[0].1 < MATE_BOUND;
         // The check's own best move stands in if every candidate fails it.
         let (floor, fallback) = if guard {
-            let (score, best) = self.guard_search(board, None);
+            let (score, best) = self.guard_search(board, None, GUARD_DEPTH);
             (score - GUARD_MARGIN, Some((best.mv, score, best.pv)))
         } else {
             (-INFINITY, None)
         };
+        let deep = guard && level.elo >= DEEP_GUARD_ELO;
+        let deep_floor =
+            if deep { self.guard_search(board, None, DEEP_GUARD_DEPTH).0 - DEEP_GUARD_MARGIN } else { -INFINITY };
         let played = loop {
             if self.signals.stop.load(Ordering::Relaxed) {
                 break None; // the GUI wants the move now: the search's best
@@ -90,7 +96,11 @@ impl Searcher<'_> {
             }
             let scores: Vec<i32> = candidates.iter().map(|c| c.1).collect();
             let k = level::choose(&scores, level.temperature, rng.next_u64());
-            if !guard || self.guard_search(board, Some(candidates[k].0)).0 >= floor {
+            let mv = candidates[k].0;
+            if !guard
+                || (self.guard_search(board, Some(mv), GUARD_DEPTH).0 >= floor
+                    && (!deep || self.guard_search(board, Some(mv), DEEP_GUARD_DEPTH).0 >= deep_floor))
+            {
                 break Some(candidates.swap_remove(k));
             }
             candidates.remove(k);
@@ -109,12 +119,12 @@ impl Searcher<'_> {
     /// The noise-free score at `GUARD_DEPTH` of `only` alone, or of the position with None,
     /// with the best move found. Searched like a root of its own, leaving the real root's
     /// list as it was.
-    fn guard_search(&mut self, board: &Board, only: Option<Move>) -> (i32, RootMove) {
+    fn guard_search(&mut self, board: &Board, only: Option<Move>, depth: i32) -> (i32, RootMove) {
         let moves: Vec<Move> = only.into_iter().collect();
         let saved_roots = std::mem::replace(&mut self.root_moves, RootMoves::new(board, &moves, Move::NONE));
         let saved = (self.node_limit, self.root_depth, self.pv_index, self.stopped);
-        (self.node_limit, self.root_depth, self.pv_index, self.stopped) = (u64::MAX, GUARD_DEPTH, 0, false);
-        let score = self.search(board, -INFINITY, INFINITY, GUARD_DEPTH, 0, NO_SQUARE, board.in_check());
+        (self.node_limit, self.root_depth, self.pv_index, self.stopped) = (u64::MAX, depth, 0, false);
+        let score = self.search(board, -INFINITY, INFINITY, depth, 0, NO_SQUARE, board.in_check());
         let best = std::mem::replace(&mut self.root_moves, saved_roots).best().clone();
         (self.node_limit, self.root_depth, self.pv_index, self.stopped) = saved;
         (score, best)
