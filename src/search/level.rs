@@ -12,7 +12,8 @@
 //!
 //! What a level never does is written in `search::weaken`: it plays a mate it has found, it
 //! mates a bare king at full strength, and from [`GUARD_ELO`] up it never plays a move that a
-//! short noise-free search shows losing material to a one-move refutation.
+//! short noise-free search shows losing material to a one-move refutation; from
+//! [`DEEP_GUARD_ELO`] up, nor one that a six-ply search shows losing two pawns or more.
 //!
 //! The scale is Stockfish 15.1's `UCI_Elo` (anchored by its authors to CCRL ratings); the
 //! anchors are fitted by `tools/calibrate.sh` and `docs/strength-limit.md` has the table.
@@ -27,6 +28,8 @@ pub const MIN_ELO: u32 = 1000;
 pub const MAX_ELO: u32 = 2200;
 /// From this level up, moves are checked against blunders (see `search::weaken`).
 pub const GUARD_ELO: u32 = 1400;
+/// From here up, the chosen move is also checked six plies deep (`weaken.rs`).
+pub const DEEP_GUARD_ELO: u32 = 1700;
 /// Root moves a level with a temperature chooses among.
 const CHOICE_LINES: usize = 4;
 
@@ -47,7 +50,7 @@ struct Anchor {
 const ANCHORS: [Anchor; 6] = [
     Anchor { elo: MIN_ELO, nodes: 80, noise: 100, temperature: 85 },
     Anchor { elo: 1400, nodes: 850, noise: 48, temperature: 40 },
-    Anchor { elo: 1700, nodes: 5_000, noise: 27, temperature: 17 },
+    Anchor { elo: 1700, nodes: 3_800, noise: 27, temperature: 17 },
     Anchor { elo: 1900, nodes: 12_000, noise: 15, temperature: 0 },
     Anchor { elo: 2050, nodes: 70_000, noise: 6, temperature: 0 },
     Anchor { elo: MAX_ELO, nodes: u64::MAX, noise: 0, temperature: 0 },
@@ -95,6 +98,11 @@ impl Level {
     /// Whether moves are checked against one-move blunders.
     pub fn guards_blunders(&self) -> bool {
         self.elo >= GUARD_ELO
+    }
+
+    /// Whether the chosen move is also checked deeply, for combinations a few moves long.
+    pub fn guards_deeply(&self) -> bool {
+        self.elo >= DEEP_GUARD_ELO
     }
 }
 
@@ -159,6 +167,7 @@ mod tests {
         assert_eq!(Level::new(1400).unwrap().nodes, 850);
         assert_eq!(Level::new(1200).unwrap().nodes, 261);
         assert!(!first.guards_blunders() && Level::new(1400).unwrap().guards_blunders());
+        assert!(!Level::new(1650).unwrap().guards_deeply() && Level::new(1700).unwrap().guards_deeply());
         assert_eq!(Level::new(1950).unwrap().lines(), 1);
     }
 

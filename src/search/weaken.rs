@@ -8,9 +8,10 @@
 //!
 //! After the search: a move among the best few lines, by the level's softmax (`level::choose`),
 //! never instead of a mate found. From `level::GUARD_ELO` up, the move is first checked by a
-//! short search without noise: a move that scores more than [`GUARD_MARGIN`] below the best
-//! move there (one that loses material to a one-move refutation, say) is not played, and the
-//! choice is made again without it. The move played is reported last, so the GUI's last
+//! short search without noise: a move that scores more than 80 cp below the best move there
+//! (one that loses material to a one-move refutation, say) is not played, and the choice is
+//! made again without it ([`SHORT_CHECK`]). From `level::DEEP_GUARD_ELO` up, a second check
+//! six plies deep refuses a move more than 200 cp below the best ([`DEEP_CHECK`]). The move played is reported last, so the GUI's last
 //! `info` belongs to it. Then, with a clock, the level takes a believable share of its time.
 
 use super::level::Level;
@@ -26,14 +27,14 @@ use std::time::{Duration, SystemTime};
 
 /// Nodes a level may always spend mating a bare king.
 const MATING_NODES: u64 = 50_000;
-/// Depth of the noise-free check of a level's move: its reply and ours, then quiescence, so
-/// a fork or a piece left hanging shows.
-const GUARD_DEPTH: i32 = 3;
-/// A move scoring this much below the best in the check is a blunder (a pawn and more).
-const GUARD_MARGIN: i32 = 80;
-const DEEP_GUARD_ELO: u32 = 1700;
-const DEEP_GUARD_DEPTH: i32 = 6;
-const DEEP_GUARD_MARGIN: i32 = 200;
+/// The noise-free checks of a level's move, as (depth, margin): a move scoring more than
+/// `margin` below the best move in a search of `depth` plies is a blunder and is not played.
+/// The short check (its reply and ours, then quiescence) catches a piece left hanging or a
+/// fork; it applies from `level::GUARD_ELO` up.
+const SHORT_CHECK: (i32, i32) = (3, 80);
+/// The deep check, from `level::DEEP_GUARD_ELO` up, catches a combination a few moves long
+/// that a small node budget does not see, and lets smaller inaccuracies through.
+const DEEP_CHECK: (i32, i32) = (6, 200);
 /// With a clock, a level spends between these percentages of the search's soft deadline.
 const THINK_PERCENT: (u64, u64) = (40, 80);
 /// How often the believable wait looks at the stop flag.
@@ -76,17 +77,20 @@ impl Searcher<'_> {
         if candidates.is_empty() || candidates[0].0 != result.best_move {
             candidates.insert(0, (result.best_move, result.score, pv.clone()));
         }
-        let guard = level.guards_blunders() && candidates[0].1 < MATE_BOUND;
-        // The check's own best move stands in if every candidate fails it.
-        let (floor, fallback) = if guard {
-            let (score, best) = self.guard_search(board, None, GUARD_DEPTH);
-            (score - GUARD_MARGIN, Some((best.mv, score, best.pv)))
-        } else {
-            (-INFINITY, None)
+        // The checks that apply, each with its floor; the deepest check's own best move
+        // stands in if every candidate fails.
+        let checks: &[(i32, i32)] = match candidates[0].1 < MATE_BOUND {
+            true if level.guards_deeply() => &[SHORT_CHECK, DEEP_CHECK],
+            true if level.guards_blunders() => &[SHORT_CHECK],
+            _ => &[],
         };
-        let deep = guard && level.elo >= DEEP_GUARD_ELO;
-        let deep_floor =
-            if deep { self.guard_search(board, None, DEEP_GUARD_DEPTH).0 - DEEP_GUARD_MARGIN } else { -INFINITY };
+        let mut floors = Vec::with_capacity(checks.len());
+        let mut fallback = None;
+        for &(depth, margin) in checks {
+            let (score, best) = self.guard_search(board, None, depth);
+            floors.push((depth, score - margin));
+            fallback = Some((best.mv, score, best.pv));
+        }
         let played = loop {
             if self.signals.stop.load(Ordering::Relaxed) {
                 break None; // the GUI wants the move now: the search's best
@@ -97,10 +101,7 @@ impl Searcher<'_> {
             let scores: Vec<i32> = candidates.iter().map(|c| c.1).collect();
             let k = level::choose(&scores, level.temperature, rng.next_u64());
             let mv = candidates[k].0;
-            if !guard
-                || (self.guard_search(board, Some(mv), GUARD_DEPTH).0 >= floor
-                    && (!deep || self.guard_search(board, Some(mv), DEEP_GUARD_DEPTH).0 >= deep_floor))
-            {
+            if floors.iter().all(|&(depth, floor)| self.guard_search(board, Some(mv), depth).0 >= floor) {
                 break Some(candidates.swap_remove(k));
             }
             candidates.remove(k);
@@ -116,7 +117,7 @@ impl Searcher<'_> {
         self.take_believable_time(&mut rng);
     }
 
-    /// The noise-free score at `GUARD_DEPTH` of `only` alone, or of the position with None,
+    /// The noise-free score at `depth` of `only` alone, or of the position with None,
     /// with the best move found. Searched like a root of its own, leaving the real root's
     /// list as it was.
     fn guard_search(&mut self, board: &Board, only: Option<Move>, depth: i32) -> (i32, RootMove) {
