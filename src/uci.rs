@@ -269,8 +269,8 @@ impl FrontEnd {
             Effect::ClearHash => {
                 let _ = self.commands.send(Command::ClearHash);
             }
-            // GUIs send their options again before every game (fastchess, cutechess-cli):
-            // the same size empties the table where it is. A second table of that size would
+            // Some GUIs send their options again before every game (fastchess does): the
+            // same size empties the table where it is. A second table of that size would
             // be held beside the first while it is made, and on glibc freed tables' pages
             // stayed resident: three resends left 53 MiB at Hash 16.
             Effect::ResizeHash if next.hash_mib == self.settings.hash_mib => {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Engine;
+use common::{last_info_nodes, Engine};
 
 /// The engine's resident memory in MiB.
 #[cfg(target_os = "linux")]
@@ -18,11 +18,7 @@ fn rss_mib(engine: &Engine) -> f64 {
 fn nodes(engine: &mut Engine) -> u64 {
     engine.send("position startpos moves e2e4 c7c5 g1f3");
     engine.send("go depth 7");
-    let lines = engine.read_until("bestmove", 60);
-    let info = lines.iter().rev().find(|l| l.contains(" nodes ")).expect("an info line with nodes");
-    let words: Vec<&str> = info.split_whitespace().collect();
-    let at = words.iter().position(|w| *w == "nodes").unwrap();
-    words[at + 1].parse().unwrap()
+    last_info_nodes(&engine.read_until("bestmove", 60))
 }
 
 /// Five games begun as fastchess begins them (Hash and Threads set again, then `ucinewgame`)

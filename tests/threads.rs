@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::Engine;
+use common::{last_info_nodes, Engine};
 use maxim::chess::board::Board;
 use maxim::chess::notation::parse_uci_move;
 
@@ -42,10 +42,7 @@ fn go_nodes_counts_the_nodes_of_every_thread() {
     let limit = 200_000u64;
     engine.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     engine.send(&format!("go nodes {limit}"));
-    let lines = engine.read_until("bestmove", 60);
-    let last_info = lines.iter().rev().find(|l| l.starts_with("info depth")).expect("an info line");
-    let words: Vec<&str> = last_info.split_whitespace().collect();
-    let nodes: u64 = words[words.iter().position(|w| *w == "nodes").unwrap() + 1].parse().unwrap();
+    let nodes = last_info_nodes(&engine.read_until("bestmove", 60));
     // Each thread notices the total at its next poll, 1,024 nodes at most.
     assert!((limit..=limit + 4 * 1024).contains(&nodes), "{nodes} nodes reported for go nodes {limit}");
 }

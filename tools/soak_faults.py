@@ -58,7 +58,7 @@ def main() -> None:
                 if result == "1/2-1/2":
                     # A flag (or a fault) against a side that cannot be mated is a draw: the
                     # side at fault is the one to move when the game ended.
-                    maxim_lost = game.end().board().turn == (chess.WHITE if white else chess.BLACK)
+                    maxim_lost = game.end().board().turn == white  # chess.WHITE is True
                 else:
                     maxim_lost = (result == "0-1") == white
                 (ours if maxim_lost else theirs)[fault] += 1

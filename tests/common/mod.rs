@@ -25,6 +25,19 @@ pub fn perft_line(line: &str) -> (&str, Vec<(u32, u64)>) {
     (fen, counts)
 }
 
+/// The node count of the last `info depth` line among `lines` that has one (the search's total).
+pub fn last_info_nodes(lines: &[String]) -> u64 {
+    let words = lines
+        .iter()
+        .rev()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .find(|w| w.contains(&"nodes"))
+        .expect("an info line with nodes");
+    let at = words.iter().position(|w| *w == "nodes").unwrap();
+    words[at + 1].parse().expect("a node count")
+}
+
 /// The engine binary under test, driven over its stdin and stdout with a bound on every
 /// wait, for tests that run many searches in one process.
 pub struct Engine {
