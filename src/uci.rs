@@ -276,6 +276,8 @@ impl FrontEnd {
             Effect::ResizeHash if next.hash_mib == self.settings.hash_mib => {
                 let _ = self.commands.send(Command::ClearHash);
             }
+            // A new size is made before the old table goes, so for a moment both are held:
+            // the price of keeping the old one, and answering, when the allocation fails.
             Effect::ResizeHash => match TranspositionTable::try_new(next.hash_mib) {
                 Ok(table) => {
                     let _ = self.commands.send(Command::SetHash(Box::new(table)));
