@@ -1,13 +1,13 @@
 //! Memory over many games (issue 19): GUIs send their options again before every game, and
 //! the engine must not hold a second table for it. Reads the engine's RSS from /proc, so it
 //! runs on Linux only.
+#![cfg(target_os = "linux")]
 
 mod common;
 
 use common::{last_info_nodes, Engine};
 
 /// The engine's resident memory in MiB.
-#[cfg(target_os = "linux")]
 fn rss_mib(engine: &Engine) -> f64 {
     let status = std::fs::read_to_string(format!("/proc/{}/status", engine.pid())).expect("/proc is readable");
     let line = status.lines().find(|l| l.starts_with("VmRSS:")).expect("a VmRSS line");
@@ -25,7 +25,6 @@ fn nodes(engine: &mut Engine) -> u64 {
 /// stay within the issue's bound of Hash + 16 MiB; before the fix the same-size Hash made a
 /// new table every time and RSS reached 53 MiB at Hash 16. Setting the same Hash still
 /// empties the table: one thread then searches exactly as a fresh engine does.
-#[cfg(target_os = "linux")]
 #[test]
 fn options_sent_again_each_game_do_not_grow_memory() {
     let mut fresh = Engine::start();

@@ -80,10 +80,14 @@ impl Searcher<'_> {
         }
         // The checks that apply, each with its floor; the deepest check's own best move
         // stands in if every candidate fails.
-        let checks: &[(i32, i32)] = match candidates[0].1 < MATE_BOUND {
-            true if level.guards_deeply() => &[SHORT_CHECK, DEEP_CHECK],
-            true if level.guards_blunders() => &[SHORT_CHECK],
-            _ => &[],
+        let checks: &[(i32, i32)] = if candidates[0].1 >= MATE_BOUND {
+            &[]
+        } else if level.guards_deeply() {
+            &[SHORT_CHECK, DEEP_CHECK]
+        } else if level.guards_blunders() {
+            &[SHORT_CHECK]
+        } else {
+            &[]
         };
         let mut floors = Vec::with_capacity(checks.len());
         let mut fallback = None;
