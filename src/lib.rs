@@ -5,10 +5,12 @@
 //! imports it (`tests/architecture.rs` checks both):
 //!
 //! ```text
-//! 5  uci      the front end: stdin, the options table, game state, stdout
-//! 4  engine   the seam: commands to the search thread and its loop; bench and epd runs
-//! 3  search   iterative deepening, root moves, alpha-beta, quiescence, ordering, the
+//! 6  uci      the front end: stdin, the options table, game state, stdout
+//! 5  engine   the seam: commands to the search thread and its loop; bench and epd runs
+//! 4  search   iterative deepening, root moves, alpha-beta, quiescence, ordering, the
 //!             transposition table, time, the report types
+//! 3  syzygy   the endgame tablebases: loading a path, WDL and DTZ probes, the root moves
+//!             ranked by them
 //! 2  eval     the evaluation terms computed when a node is evaluated
 //! 1  chess    the rules: squares, moves, piece values and piece-square tables, attacks, the
 //!             board and FEN, move generation, move text, SEE, perft
@@ -18,4 +20,5 @@ pub mod chess;
 pub mod engine;
 pub mod eval;
 pub mod search;
+pub mod syzygy;
 pub mod uci;

@@ -7,12 +7,13 @@
 //! * `bound`: score bounds and table hits; `tt`: the transposition table; `wdl`: the
 //!   win/draw/loss model; `report`: what the search tells its [`Reporter`];
 //! * `history` (killers and history), `ordering` (sort keys, MVV/LVA) and `picker` (a node's
-//!   moves in stages): move ordering;
+//!   moves in stages): move ordering; `reductions`: how much a late move's search is cut;
 //! * `root`: the root move list, each move with its score, PV and nodes;
 //! * `thread_data`: what each search thread owns (killers, history, PV table, caches);
 //!   `searcher`: one thread's search and the bookkeeping every node does;
 //! * `iterate` (iterative deepening and aspiration windows at the root), `alphabeta` (every
 //!   node, the root included) and `quiescence`: the search itself, as methods of [`Searcher`];
+//!   `tablebase`: the endgame tables at the root and in the search;
 //!   `weaken`: how a limited level chooses its move among what the search found.
 //!
 //! Scores are centipawns from the side to move's point of view (see `score`).
@@ -26,10 +27,12 @@ pub mod options;
 mod ordering;
 mod picker;
 mod quiescence;
+mod reductions;
 pub mod report;
 pub mod root;
 pub mod score;
 mod searcher;
+mod tablebase;
 mod thread_data;
 pub mod time;
 pub mod tt;

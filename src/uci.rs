@@ -4,18 +4,21 @@
 //! own parser (see `uci/parse.rs` for the gaps that makes necessary). vampirc-uci types stop
 //! at this module's edge.
 
+mod caps;
 mod extensions;
 pub mod options;
 pub mod output;
 pub mod parse;
+mod tablebases;
 
 use crate::chess::board::Board;
 use crate::engine::command::{Command, SearchJob};
 use crate::engine::thread::{Busy, SearchThread};
 use crate::search::tt::TranspositionTable;
 use crate::search::Signals;
+pub use caps::Caps;
 use crossbeam_channel::Sender;
-use options::{Effect, Settings};
+use options::{Effect, Settings, Value};
 use output::{send_line, tell, StdoutReporter};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,29 +29,6 @@ use vampirc_uci::UciMessage;
 /// Engine name and version as `id name` reports them.
 pub const ENGINE_NAME: &str = concat!("Maxim ", env!("CARGO_PKG_VERSION"));
 const AUTHOR: &str = "the Maxim developers";
-
-/// Bounds a harness puts on what its input may ask of the engine, so that every command is
-/// answered in milliseconds (the fuzzer's searches stop after a few hundred nodes). A user's
-/// engine has none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Caps {
-    /// Nodes per search, whatever `go` says.
-    pub nodes: u64,
-    /// Transposition table size in MiB: a larger `Hash` is lowered to it.
-    pub hash_mib: usize,
-    /// Search threads: a larger `Threads` is lowered to it.
-    pub threads: usize,
-    /// Depth of `perft` and `go perft`; `bench` is not run at all.
-    pub perft_depth: u32,
-}
-
-impl Caps {
-    /// Lowers the table size and thread count of `settings` to these bounds.
-    fn bound(&self, settings: &mut Settings) {
-        settings.hash_mib = settings.hash_mib.min(self.hash_mib);
-        settings.threads = settings.threads.min(self.threads);
-    }
-}
 
 /// The front end's state: the game and the options. The search thread owns the rest.
 pub struct FrontEnd {
@@ -167,12 +147,18 @@ impl FrontEnd {
         if start > 0 {
             log::warn!("unknown tokens ignored: {}", tokens[..start].join(" "));
         }
-        self.dispatch(&tokens[start..])
+        // The line's own text after the command word, for a value that must keep its spacing.
+        let word_end = tokens[start].as_ptr() as usize - line.as_ptr() as usize + tokens[start].len();
+        self.dispatch(&tokens[start..], &line[word_end..])
     }
 
-    fn dispatch(&mut self, tokens: &[&str]) -> bool {
+    fn dispatch(&mut self, tokens: &[&str], rest: &str) -> bool {
         let args = &tokens[1..];
         match tokens[0] {
+            "setoption" => match parse::parse_setoption(rest) {
+                Ok((name, value)) => self.set_option(&name, value.as_deref()),
+                Err(e) => tell(&e),
+            },
             "go" => self.go(args),
             "position" => self.position(args),
             "d" => extensions::display(&self.board, self.settings.chess960),
@@ -210,7 +196,6 @@ impl FrontEnd {
                 self.stop_and_wait();
                 let _ = self.commands.send(Command::NewGame);
             }
-            UciMessage::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             UciMessage::Stop => self.stop(),
             UciMessage::PonderHit => {
                 self.signals.pondering.store(false, Ordering::SeqCst);
@@ -257,6 +242,7 @@ impl FrontEnd {
             Ok(value) => value,
             Err(e) => return tell(&e),
         };
+        let text = if let Value::Text(text) = &value { text.clone() } else { String::new() };
         let mut next = self.settings;
         (option.store)(&mut next, value);
         if let Some(caps) = self.caps {
@@ -286,6 +272,10 @@ impl FrontEnd {
             },
             Effect::SetThreads => {
                 let _ = self.commands.send(Command::SetThreads(next.threads));
+            }
+            Effect::LoadTablebases => {
+                let tables = tablebases::load(&text);
+                let _ = self.commands.send(Command::SetTablebases(tables));
             }
         }
         if deferred {

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 /// The top-level modules from the bottom layer up; a module may import only from those
 /// listed before it.
-const LAYERS: [&str; 5] = ["chess", "eval", "search", "engine", "uci"];
+const LAYERS: [&str; 6] = ["chess", "eval", "syzygy", "search", "engine", "uci"];
 /// The longest a source file may be.
 const MAX_LINES: usize = 400;
 

@@ -5,7 +5,9 @@ use crate::chess::types::Move;
 use crate::search::options::SearchOptions;
 use crate::search::time::Limits;
 use crate::search::tt::TranspositionTable;
+use crate::syzygy::Tablebases;
 use crossbeam_channel::Sender;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A search request: the position, its game history and the limits.
@@ -42,6 +44,9 @@ pub enum Command {
     ClearHash,
     /// Search with this many threads from the next search on (the main thread included).
     SetThreads(usize),
+    /// Use these endgame tables from the next search on (None: none). The front end loads
+    /// them, so what it found is reported at once.
+    SetTablebases(Option<Arc<Tablebases>>),
     /// Answer on the channel once every command before this one is done (`isready`).
     Ping(Sender<()>),
     /// Wakes a finished infinite or ponder search that is waiting to print `bestmove`.

@@ -13,6 +13,7 @@
 use super::command::SearchJob;
 use crate::search::tt::TranspositionTable;
 use crate::search::{SearchInputs, SearchResult, Searcher, Signals, ThreadData};
+use crate::syzygy::Tablebases;
 use crossbeam_channel::{Receiver, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -27,6 +28,8 @@ struct HelperJob {
     tt: Arc<TranspositionTable>,
     signals: Arc<Signals>,
     search: Arc<SearchJob>,
+    /// The endgame tables, the one set every thread reads.
+    tablebases: Option<Arc<Tablebases>>,
     /// How many threads search, the main thread included.
     threads: usize,
     /// This helper's index among them (1 and up; the main thread is 0).
@@ -99,6 +102,7 @@ impl HelperPool {
         tt: &Arc<TranspositionTable>,
         signals: &Arc<Signals>,
         search: &Arc<SearchJob>,
+        tablebases: &Option<Arc<Tablebases>>,
     ) -> Receiver<Option<SearchResult>> {
         let (done, results) = crossbeam_channel::unbounded();
         let threads = self.helpers.len() + 1;
@@ -107,6 +111,7 @@ impl HelperPool {
                 tt: Arc::clone(tt),
                 signals: Arc::clone(signals),
                 search: Arc::clone(search),
+                tablebases: tablebases.clone(),
                 threads,
                 id: i + 1,
                 done: done.clone(),
@@ -130,7 +135,7 @@ impl Drop for HelperPool {
 fn helper_loop(jobs: Receiver<HelperJob>) {
     let mut data = Some(ThreadData::new());
     while let Ok(job) = jobs.recv() {
-        let HelperJob { tt, signals, search, threads, id, done } = job;
+        let HelperJob { tt, signals, search, tablebases, threads, id, done } = job;
         let tables = data.take().unwrap_or_else(ThreadData::new);
         let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let inputs = SearchInputs {
@@ -140,6 +145,7 @@ fn helper_loop(jobs: Receiver<HelperJob>) {
                 history: &search.history,
                 options: &search.options,
                 threads,
+                tablebases: tablebases.as_deref(),
             };
             let mut searcher = Searcher::for_thread(inputs, id, tables, None);
             let result = searcher.run(&search.board, &search.searchmoves);
@@ -147,7 +153,7 @@ fn helper_loop(jobs: Receiver<HelperJob>) {
         }));
         // Let go of the shared table before answering, so that once the main thread has every
         // answer it holds the only reference (and can clear or replace the table in place).
-        drop((tt, signals, search));
+        drop((tt, signals, search, tablebases));
         let result = match searched {
             Ok((result, tables)) => {
                 data = Some(tables);

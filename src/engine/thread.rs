@@ -12,6 +12,7 @@ use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::wdl::{material, wdl};
 use crate::search::{SearchInputs, SearchResult, Searcher, Signals, ThreadData};
+use crate::syzygy::Tablebases;
 use crossbeam_channel::Receiver;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex};
@@ -88,6 +89,8 @@ pub struct SearchThread<R: Reporter> {
     pool: HelperPool,
     /// The main thread's own tables, kept between searches (None only during one).
     data: Option<Box<ThreadData>>,
+    /// The endgame tables, shared with the helpers (None without `SyzygyPath`).
+    tablebases: Option<Arc<Tablebases>>,
 }
 
 impl<R: Reporter> SearchThread<R> {
@@ -101,6 +104,7 @@ impl<R: Reporter> SearchThread<R> {
             busy,
             pool: HelperPool::default(),
             data: Some(ThreadData::new()),
+            tablebases: None,
         }
     }
 
@@ -128,6 +132,7 @@ impl<R: Reporter> SearchThread<R> {
             Command::NewGame | Command::ClearHash => self.clear_table(),
             Command::SetHash(table) => self.tt = Arc::new(*table),
             Command::SetThreads(threads) => self.pool.resize(threads.max(1) - 1),
+            Command::SetTablebases(tables) => self.tablebases = tables,
             Command::Ping(reply) => {
                 let _ = reply.send(());
             }
@@ -163,6 +168,7 @@ impl<R: Reporter> SearchThread<R> {
             history: &job.history,
             options: &job.options,
             threads,
+            tablebases: self.tablebases.as_deref(),
         };
         let tables = self.data.take().unwrap_or_else(ThreadData::new);
         // The main searcher first: it starts the table's new generation, then the helpers go.
@@ -171,7 +177,7 @@ impl<R: Reporter> SearchThread<R> {
         let helpers = if alone {
             crossbeam_channel::unbounded().1 // no helper: a closed, empty channel
         } else {
-            self.pool.start(&self.tt, &self.signals, &job)
+            self.pool.start(&self.tt, &self.signals, &job, &self.tablebases)
         };
         // A bug in the search must not cost the game: catch a panic and fall back to the
         // first legal move, so exactly one legal `bestmove` still goes out.
@@ -214,9 +220,14 @@ impl<R: Reporter> SearchThread<R> {
                 nodes: 0,
                 nps: 0,
                 hashfull: self.tt.hashfull(),
+                tbhits: 0,
                 time_ms: 0,
                 pv: vec![],
             });
+        }
+        // A table that failed during the search (damaged or changed on disk) is told once.
+        if let Some((count, first)) = self.tablebases.as_ref().and_then(|t| t.take_failures()) {
+            self.reporter.message(&format!("Syzygy: {count} probes failed; the search went on without them ({first})"));
         }
         // `go infinite` and `go ponder` may finish early (a forced mate, a depth cap), but must
         // not answer until `stop` or `ponderhit`. The wait blocks on the channel: no spinning.
@@ -264,6 +275,7 @@ impl<R: Reporter> SearchThread<R> {
                 nodes,
                 nps: (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
                 hashfull: self.tt.hashfull(),
+                tbhits: self.signals.tbhits.load(Ordering::Relaxed),
                 time_ms: elapsed.as_millis() as u64,
                 pv: result.pv.clone(),
             });

@@ -5,6 +5,7 @@
 
 use super::ordering::{is_tactical, move_key, quiet_key, KILLER_KEY_MIN};
 use super::picker::MovePicker;
+use super::reductions::late_move_reduction;
 use super::report::ScoreBound;
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::searcher::{Searcher, LATE_CHANGE_REPORT};
@@ -13,6 +14,7 @@ use crate::chess::board::Board;
 use crate::chess::movegen::{generate_legal, MoveGen, MoveList};
 use crate::chess::types::*;
 use crate::eval::evaluate_cached;
+use std::ops::ControlFlow;
 
 /// Internal iterative deepening: at this depth or more, a node without a hash move first
 /// searches `depth - IID_REDUCTION` to find one (micro-Max deepens every node this way).
@@ -112,6 +114,14 @@ impl Searcher<'_> {
             }
         }
 
+        // Step 5. The endgame tables: just after a capture or pawn move with few pieces left,
+        // they know the result. It ends the node when it settles the window; at a PV node
+        // where it does not, it bounds what the search below may return (`tablebase.rs`).
+        let (tb_floor, tb_ceiling) = match self.consult_tables(board, alpha, beta, depth, ply, !pv_node) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(bounds) => bounds,
+        };
+
         // The static score, used by the pruning steps below (meaningless in check). The side
         // to move is "improving" when it stands better than two plies ago, at its own last
         // turn: then a fail high is more likely, and pruning can be bolder; when it is not,
@@ -125,7 +135,7 @@ impl Searcher<'_> {
         self.data.frames[ply].static_eval = static_eval;
         let improving = !in_check && (ply < 2 || static_eval > self.data.frames[ply - 2].static_eval);
 
-        // Step 5. Reverse futility pruning: near the horizon, if the static score beats beta
+        // Step 6. Reverse futility pruning: near the horizon, if the static score beats beta
         // by more than any quiet move could plausibly lose, the opponent's threats cannot
         // bring it back under beta in the few plies left, so the node is cut.
         if !pv_node
@@ -137,7 +147,7 @@ impl Searcher<'_> {
             return static_eval;
         }
 
-        // Step 6. Null-move pruning (micro-Max 4.8 has it): if we could pass and a reduced
+        // Step 7. Null-move pruning (micro-Max 4.8 has it): if we could pass and a reduced
         // search still scores at least beta, a real move will almost surely do too, so the
         // node is cut. Unsafe in zugzwang, where passing would be the best "move": so never
         // in check, never without pieces (king and pawns endings are where zugzwang lives),
@@ -168,7 +178,7 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 7. Internal iterative deepening: without a hash move, a shallower search finds
+        // Step 8. Internal iterative deepening: without a hash move, a shallower search finds
         // a good first move, which pays for itself in cutoffs.
         if !root && !hash_move.is_some() && depth >= IID_MIN_DEPTH {
             self.search(board, alpha, beta, depth - IID_REDUCTION, ply, last_to, in_check);
@@ -178,7 +188,7 @@ impl Searcher<'_> {
             hash_move = self.tt.probe(key, ply).map_or(Move::NONE, |h| h.best_move);
         }
 
-        // Step 8. The 50-move rule: a draw, unless the side to move is checkmated. Only here
+        // Step 9. The 50-move rule: a draw, unless the side to move is checkmated. Only here
         // must the node know up front whether it has a legal move at all.
         if !root && board.halfmove_clock() >= 100 {
             let mut any = MoveList::new();
@@ -186,7 +196,7 @@ impl Searcher<'_> {
             return if any.is_empty() && in_check { -MATE + ply as i32 } else { DRAW };
         }
 
-        // Step 9. Order: hash move first, then captures by MVV/LVA, killers, history. The
+        // Step 10. Order: hash move first, then captures by MVV/LVA, killers, history. The
         // moves are generated in stages as they are needed (see `MovePicker`): a node that
         // cuts off on its hash move generates nothing, and one that cuts off on a capture
         // never generates its quiet moves.
@@ -197,7 +207,7 @@ impl Searcher<'_> {
         }
         let mut picker = MovePicker::new(hash_move);
 
-        // Step 10. Try each move. A recapture at the horizon on the square the opponent just
+        // Step 11. Try each move. A recapture at the horizon on the square the opponent just
         // moved to does not use up depth (micro-Max's recapture extension), so the exchange is
         // seen with a full-width reply; RECAPTURE_EXTENSION_PLIES bounds it.
         // Principal variation search: the first move gets the full window; the others are
@@ -219,13 +229,14 @@ impl Searcher<'_> {
             usize::MAX
         };
         let alpha_orig = alpha;
-        let mut alpha = alpha;
-        let mut best_score = -INFINITY;
+        let mut alpha = alpha.max(tb_floor);
+        let mut best_score = tb_floor;
         let mut best_move = Move::NONE;
         let mut quiet_count = 0;
         let mut tried = 0;
         loop {
             let next = match &generator {
+                None if self.pv_index + tried >= self.root_end => None,
                 None => self.root_moves.get(self.pv_index + tried).map(|rm| (rm.mv, self.root_key(board, rm.mv))),
                 Some(generator) => {
                     let frame = &mut self.data.frames[ply];
@@ -334,11 +345,14 @@ impl Searcher<'_> {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
 
-        // Step 11. Store the result with the kind of bound it is.
+        // Step 12. Store the result with the kind of bound it is.
+        let best_score = best_score.min(tb_ceiling);
         let bound = Bound::of(best_score, alpha_orig, beta);
-        // Not at a root restricted by `searchmoves`, nor for a MultiPV line after the first:
-        // their score is that of some of the moves, not of the position.
-        if !(root && (self.root_moves.is_restricted() || self.pv_index > 0)) {
+        // Not at a root restricted by `searchmoves` or the tables' ranks, nor for a MultiPV
+        // line after the first: their score is that of some of the moves, not of the position.
+        let partial_root =
+            self.root_moves.is_restricted() || self.pv_index > 0 || self.root_end < self.root_moves.len();
+        if !(root && partial_root) {
             self.tt.store(key, best_move, best_score, depth, bound, ply);
         }
         best_score
@@ -368,21 +382,4 @@ impl Searcher<'_> {
             quiet_key(board, m, &self.data.quiet, 0)
         }
     }
-}
-
-/// Natural logarithms times 1000 of 0..64, written out so that reductions are the same on
-/// every machine (a maths library may round `ln` differently in the last bit).
-const LN_1000: [i32; 64] = [
-    0, 0, 693, 1099, 1386, 1609, 1792, 1946, 2079, 2197, 2303, 2398, 2485, 2565, 2639, 2708, 2773, 2833, 2890, 2944,
-    2996, 3045, 3091, 3135, 3178, 3219, 3258, 3296, 3332, 3367, 3401, 3434, 3466, 3497, 3526, 3555, 3584, 3611, 3638,
-    3664, 3689, 3714, 3738, 3761, 3784, 3807, 3829, 3850, 3871, 3892, 3912, 3932, 3951, 3970, 3989, 4007, 4025, 4043,
-    4060, 4078, 4094, 4111, 4127, 4143,
-];
-
-/// How many plies a late quiet move loses: 0.75 + ln(depth) * ln(move number) / 2.25, growing
-/// with the logarithms of depth and of the move's place in the list (a common shape since
-/// Stockfish; the constants are ours).
-fn late_move_reduction(depth: i32, move_number: usize) -> i32 {
-    let ln = |x: usize| LN_1000[x.min(63)] as i64;
-    ((750_000 + ln(depth as usize) * ln(move_number) * 1000 / 2250) / 1_000_000) as i32
 }

@@ -33,6 +33,8 @@ impl Searcher<'_> {
     pub fn run(&mut self, board: &Board, searchmoves: &[Move]) -> SearchResult {
         let hash_move = self.tt.probe(board.key(), 0).map_or(Move::NONE, |h| h.best_move);
         self.root_moves = RootMoves::new(board, searchmoves, hash_move);
+        self.start_tables();
+        self.rank_root_by_tables(board);
         self.root_material = material(board);
         let mut result = SearchResult {
             best_move: Move::NONE,
@@ -72,6 +74,7 @@ impl Searcher<'_> {
             let mut lines_done = 0;
             for line in 0..lines {
                 self.pv_index = line;
+                self.root_end = self.root_moves.group_end(line);
                 let previous = if line == 0 {
                     result.score
                 } else {
@@ -88,6 +91,7 @@ impl Searcher<'_> {
                 lines_done = line + 1;
             }
             self.pv_index = 0;
+            self.root_end = usize::MAX;
             // The front of the list is the best move known, even in an unfinished iteration:
             // a move moves up only once its search has finished.
             let best = self.root_moves.best();

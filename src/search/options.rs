@@ -17,6 +17,28 @@ pub struct SearchOptions {
     pub limit_strength: bool,
     /// UCI_Elo: the level played when `limit_strength` is on.
     pub elo: u32,
+    /// The endgame tables' options (`SyzygyProbeDepth`, `Syzygy50MoveRule`,
+    /// `SyzygyProbeLimit`); the tables themselves come with the search's inputs.
+    pub syzygy: SyzygyOptions,
+}
+
+/// How the search uses the endgame tables, as Stockfish's options of the same names say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SyzygyOptions {
+    /// SyzygyProbeDepth: the least depth left at which a node with as many pieces as the
+    /// largest tables hold is probed (nodes with fewer pieces are probed at any depth).
+    pub probe_depth: i32,
+    /// Syzygy50MoveRule: a win or loss that the 50-move rule turns into a draw counts as
+    /// (nearly) a draw.
+    pub rule_50: bool,
+    /// SyzygyProbeLimit: positions with more pieces than this are never probed.
+    pub probe_limit: usize,
+}
+
+impl Default for SyzygyOptions {
+    fn default() -> Self {
+        SyzygyOptions { probe_depth: 1, rule_50: true, probe_limit: 7 }
+    }
 }
 
 impl SearchOptions {
@@ -32,6 +54,13 @@ impl SearchOptions {
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { move_overhead_ms: 0, multi_pv: 1, show_wdl: false, limit_strength: false, elo: MAX_ELO }
+        SearchOptions {
+            move_overhead_ms: 0,
+            multi_pv: 1,
+            show_wdl: false,
+            limit_strength: false,
+            elo: MAX_ELO,
+            syzygy: SyzygyOptions::default(),
+        }
     }
 }

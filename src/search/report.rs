@@ -39,6 +39,8 @@ pub struct SearchInfo {
     pub nps: u64,
     /// Transposition table use in permille.
     pub hashfull: u32,
+    /// Endgame table probes that answered, all threads together.
+    pub tbhits: u64,
     /// Milliseconds since the search started.
     pub time_ms: u64,
     /// The principal variation.
@@ -54,6 +56,9 @@ pub trait Reporter: Send {
     /// The root move the main thread starts to search (`currmove`, numbered from 1), at
     /// `depth`. Only sent once a search has run for a second; ignored unless overridden.
     fn current_move(&mut self, _depth: u32, _mv: Move, _number: usize) {}
+    /// Something the user should know that is not a search result (`info string`): a fault
+    /// met during the search, say. Ignored unless overridden.
+    fn message(&mut self, _text: &str) {}
 }
 
 /// A reporter that keeps everything, for tests and `bench`.

@@ -10,6 +10,11 @@
 //! that order. A move moves up only once its search has finished, so a search stopped in the
 //! middle of an iteration still plays the best move it knows. `searchmoves` builds this list;
 //! it is where per-move results live for what reads them (`Searcher::root_moves`).
+//!
+//! When the endgame tables rank the root moves (`tablebase.rs`), the rank comes before the
+//! score in every sort: the moves fall into groups of equal rank, best group first, and a
+//! line is searched only among the moves of its group ([`RootMoves::group_end`]). Without
+//! tables every move has rank 0, one group.
 
 use super::ordering::order_root;
 use super::score::INFINITY;
@@ -32,6 +37,11 @@ pub struct RootMove {
     pub pv: Vec<Move>,
     /// Nodes searched below this move, over all iterations.
     pub nodes: u64,
+    /// The endgame tables' rank of the move (higher is better; 0 without tables).
+    pub tb_rank: i32,
+    /// The score the tables give the move, shown instead of a search score that is not a
+    /// mate (when the tables ranked the root).
+    pub tb_score: i32,
 }
 
 /// The root move list.
@@ -58,7 +68,15 @@ impl RootMoves {
         order_root(board, &mut moves, hash_move);
         let moves = moves
             .into_iter()
-            .map(|mv| RootMove { mv, score: -INFINITY, previous_score: -INFINITY, pv: Vec::new(), nodes: 0 })
+            .map(|mv| RootMove {
+                mv,
+                score: -INFINITY,
+                previous_score: -INFINITY,
+                pv: Vec::new(),
+                nodes: 0,
+                tb_rank: 0,
+                tb_score: 0,
+            })
             .collect();
         RootMoves { moves, restricted }
     }
@@ -103,6 +121,24 @@ impl RootMoves {
         }
     }
 
+    /// Gives each move its rank and score from the tables (`ranks[i]` and `scores[i]` for the
+    /// move at index `i`), and brings the best ranks to the front, keeping the order within a
+    /// rank.
+    pub fn set_table_ranks(&mut self, ranks: &[i32], scores: &[i32]) {
+        for ((rm, &rank), &score) in self.moves.iter_mut().zip(ranks).zip(scores) {
+            rm.tb_rank = rank;
+            rm.tb_score = score;
+        }
+        self.moves.sort_by_key(|rm| std::cmp::Reverse(rm.tb_rank));
+    }
+
+    /// The end (exclusive) of the group of moves that share the rank of the move at `index`:
+    /// a line starting there is searched among these moves only.
+    pub fn group_end(&self, index: usize) -> usize {
+        let Some(rank) = self.moves.get(index).map(|rm| rm.tb_rank) else { return self.moves.len() };
+        index + self.moves[index..].iter().take_while(|rm| rm.tb_rank == rank).count()
+    }
+
     /// Adds the nodes spent below the move at `index`.
     pub fn add_nodes(&mut self, index: usize, nodes: u64) {
         self.moves[index].nodes += nodes;
@@ -123,7 +159,8 @@ impl RootMoves {
         }
     }
 
-    /// Brings the best move to the front: a stable sort by score, then by previous score.
+    /// Brings the best move to the front: a stable sort by table rank, then score, then
+    /// previous score.
     pub fn sort(&mut self) {
         self.sort_range(0, self.moves.len());
     }
@@ -135,7 +172,7 @@ impl RootMoves {
     pub fn sort_range(&mut self, first: usize, end: usize) {
         let end = end.min(self.moves.len());
         if first < end {
-            self.moves[first..end].sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.previous_score)));
+            self.moves[first..end].sort_by_key(|rm| std::cmp::Reverse((rm.tb_rank, rm.score, rm.previous_score)));
         }
     }
 }
@@ -206,6 +243,29 @@ mod tests {
         list.sort_range(0, 2);
         assert_eq!(texts(&list)[0], before[0], "50 is still ahead of 30");
         list.sort_range(5, 2); // an empty range is no error
+    }
+
+    #[test]
+    fn table_ranks_come_before_scores() {
+        let board = Board::start();
+        let mut list = RootMoves::new(&board, &[], Move::NONE);
+        let before = texts(&list);
+        let mut ranks = vec![0; list.len()];
+        (ranks[3], ranks[7]) = (5, 5);
+        ranks[0] = -5;
+        list.set_table_ranks(&ranks, &vec![0; list.len()]);
+        let after = texts(&list);
+        assert_eq!((after[0].as_str(), after[1].as_str()), (before[3].as_str(), before[7].as_str()));
+        assert_eq!(after.last(), before.first());
+        assert_eq!((list.group_end(0), list.group_end(1), list.group_end(2)), (2, 2, list.len() - 1));
+        // The second move of the best group scores more than the first, a lower-ranked move
+        // more than both: a sort keeps the groups and orders within them.
+        list.start_iteration();
+        list.record(0, 10, true, true, &[]);
+        list.record(1, 20, false, true, &[]);
+        list.record(4, 90, false, true, &[]);
+        list.sort();
+        assert_eq!(&texts(&list)[..2], [before[7].as_str(), before[3].as_str()]);
     }
 
     #[test]

@@ -1,12 +1,21 @@
 //! Scores: centipawns from the side to move's point of view, and the one home of the special
-//! values. A mate is `MATE - plies` from the root, so a shorter mate scores higher; a draw by
-//! rule, a stalemate and insufficient material score `DRAW`.
+//! values. A mate is `MATE - plies` from the root, so a shorter mate scores higher; a win the
+//! endgame tables know of is `TB_WIN - plies`, below every mate and above every evaluation;
+//! a draw by rule, a stalemate and insufficient material score `DRAW`.
 
 /// The score of checkmate at the root; a mate `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 32_000;
 /// Scores at least this far from zero are mate scores: a mate within `MATE - MATE_BOUND`
 /// (2,000) plies, far more than any search reaches.
 pub const MATE_BOUND: i32 = 30_000;
+/// A win the endgame tables report at the root; one found `n` plies from the root scores
+/// `TB_WIN - n`. A mate the search finds is worth more: it is a proven line to the end.
+pub const TB_WIN: i32 = 25_000;
+/// Scores at least this far from zero are tablebase wins or mates: they count plies from
+/// the root, and the transposition table stores them relative to the node (`tt.rs`). The
+/// margin leaves room for a win found through the table many plies below where it is used,
+/// and stays far above any evaluation (all the material on the board is about 8,000).
+pub const TB_WIN_BOUND: i32 = TB_WIN - 1_000;
 /// Larger than any score: the open window's edges.
 pub const INFINITY: i32 = 32_001;
 /// A draw scores 0 for both sides.
@@ -17,7 +26,7 @@ pub const MAX_PLY: usize = 128;
 
 // Every mate the search can report stays beyond the mate bound, and the bound beyond any
 // evaluation.
-const _: () = assert!(MATE - MAX_PLY as i32 > MATE_BOUND && INFINITY > MATE);
+const _: () = assert!(MATE - MAX_PLY as i32 > MATE_BOUND && INFINITY > MATE && MATE_BOUND > TB_WIN);
 
 /// A score as UCI reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

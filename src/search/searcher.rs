@@ -16,6 +16,7 @@ use super::wdl::wdl;
 use crate::chess::board::Board;
 use crate::chess::types::Move;
 use crate::eval::endgame::mop_up;
+use crate::syzygy::Tablebases;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -42,6 +43,8 @@ pub struct Signals {
     /// Nodes searched by all threads of the current search, as each thread publishes its
     /// count (at every poll, so it lags by under [`POLL_INTERVAL`] nodes a thread).
     pub nodes: AtomicU64,
+    /// Endgame table probes that answered, by all threads, published with `nodes`.
+    pub tbhits: AtomicU64,
 }
 
 impl Signals {
@@ -49,6 +52,7 @@ impl Signals {
     pub fn start_search(&self) {
         self.helpers_stop.store(false, Ordering::SeqCst);
         self.nodes.store(0, Ordering::SeqCst);
+        self.tbhits.store(0, Ordering::SeqCst);
     }
 }
 
@@ -85,6 +89,8 @@ pub struct SearchInputs<'a, 'b> {
     pub options: &'b SearchOptions,
     /// How many threads search.
     pub threads: usize,
+    /// The endgame tables, shared by all threads; None without `SyzygyPath`.
+    pub tablebases: Option<&'a Tablebases>,
 }
 
 /// One thread's search: its own state (killers, history, PV, counters) over the shared
@@ -130,6 +136,9 @@ pub struct Searcher<'a> {
     /// The MultiPV line being searched, from 0: the root searches the moves from this index
     /// of the root list on (the better lines' moves are left out).
     pub(super) pv_index: usize,
+    /// The end (exclusive) of the root moves the current line may choose from: the moves
+    /// that share the line's rank in the tables (all of them without tables).
+    pub(super) root_end: usize,
     /// The root position's material, for the win/draw/loss estimate (`wdl.rs`).
     pub(super) root_material: i32,
     /// The playing level (UCI_LimitStrength), None at full strength; see `weaken.rs`.
@@ -140,6 +149,17 @@ pub struct Searcher<'a> {
     /// The level mates a bare king: its static scores add the push to the edge
     /// (`eval::endgame`).
     pub(super) mop_up: bool,
+    /// The endgame tables and how the search uses them (see `tablebase.rs`).
+    pub(super) tables: Option<&'a Tablebases>,
+    /// Positions with at most this many pieces are probed in the search (0: none are).
+    pub(super) tb_cardinality: usize,
+    /// Positions with exactly `tb_cardinality` pieces are probed only this deep or deeper.
+    pub(super) tb_probe_depth: i32,
+    /// True when the tables ranked the root moves: their scores are shown.
+    pub(super) root_in_tb: bool,
+    /// Probes that answered, and how many of them are in `signals.tbhits`.
+    pub(super) tb_hits: u64,
+    tb_published: u64,
 }
 
 impl<'a> Searcher<'a> {
@@ -154,7 +174,7 @@ impl<'a> Searcher<'a> {
         history: &[u64],
         options: &SearchOptions,
     ) -> Searcher<'a> {
-        let inputs = SearchInputs { tt, signals, limits: &limits, history, options, threads: 1 };
+        let inputs = SearchInputs { tt, signals, limits: &limits, history, options, threads: 1, tablebases: None };
         Searcher::for_thread(inputs, 0, ThreadData::new(), Some(reporter))
     }
 
@@ -199,11 +219,18 @@ impl<'a> Searcher<'a> {
             data,
             root_moves: RootMoves::default(),
             pv_index: 0,
+            root_end: usize::MAX,
             root_material: 0,
             level: inputs.options.level(),
             noise: 0,
             noise_seed: 0,
             mop_up: false,
+            tables: inputs.tablebases,
+            tb_cardinality: 0,
+            tb_probe_depth: 0,
+            root_in_tb: false,
+            tb_hits: 0,
+            tb_published: 0,
         }
     }
 
@@ -286,7 +313,7 @@ impl<'a> Searcher<'a> {
         self.stopped
     }
 
-    fn poll(&mut self) {
+    pub(super) fn poll(&mut self) {
         if self.publish_nodes() >= self.total_node_limit {
             self.stopped = true;
         }
@@ -307,8 +334,13 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Adds the nodes not yet published to the shared total; returns the total.
+    /// Adds the nodes (and table hits) not yet published to the shared totals; returns the
+    /// node total.
     pub(super) fn publish_nodes(&mut self) -> u64 {
+        if self.tb_hits > self.tb_published {
+            self.signals.tbhits.fetch_add(self.tb_hits - self.tb_published, Ordering::Relaxed);
+            self.tb_published = self.tb_hits;
+        }
         let unpublished = self.nodes - self.published;
         self.published = self.nodes;
         self.signals.nodes.fetch_add(unpublished, Ordering::Relaxed) + unpublished
@@ -328,6 +360,7 @@ impl<'a> Searcher<'a> {
         }
         let elapsed = self.start.elapsed();
         let nodes = self.total_nodes();
+        let score = pv.first().map_or(score, |&mv| self.shown_score(mv, score));
         let info = SearchInfo {
             multipv: line as u32 + 1,
             depth,
@@ -338,6 +371,7 @@ impl<'a> Searcher<'a> {
             nodes,
             nps: (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
             hashfull: self.tt.hashfull(),
+            tbhits: self.signals.tbhits.load(Ordering::Relaxed) + (self.tb_hits - self.tb_published),
             time_ms: elapsed.as_millis() as u64,
             pv: pv.to_vec(),
         };

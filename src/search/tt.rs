@@ -14,7 +14,7 @@
 //! 2. otherwise the entry with the lowest worth is replaced, where worth = depth, minus 8 for
 //!    every search (generation) since it was written. Deep results survive; stale ones go.
 
-use super::score::MATE_BOUND;
+use super::score::TB_WIN_BOUND;
 use crate::chess::types::Move;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU64, AtomicU8};
@@ -258,12 +258,13 @@ impl TranspositionTable {
     }
 }
 
-/// Mate scores count plies from the root; in the table they must count from the node that
-/// stored them, or a transposition reached at another ply would report the wrong distance.
+/// Mate and tablebase scores count plies from the root; in the table they must count from the
+/// node that stored them, or a transposition reached at another ply would report the wrong
+/// distance.
 pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score - ply as i32
     } else {
         score
@@ -272,9 +273,9 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
 
 /// The inverse of [`score_to_tt`].
 pub fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score + ply as i32
     } else {
         score

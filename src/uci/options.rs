@@ -6,6 +6,7 @@
 
 use crate::search::level::{MAX_ELO, MIN_ELO};
 use crate::search::options::SearchOptions;
+use crate::syzygy::folders::EMPTY_PATH;
 
 /// The options' values as the front end keeps them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,10 +40,15 @@ pub enum Kind {
     },
     /// An action with no value.
     Button,
+    /// Free text (a path).
+    Text {
+        /// The value before any `setoption`; `<empty>` for none, as Stockfish writes it.
+        default: &'static str,
+    },
 }
 
 /// A `setoption` value, checked against the option's type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     /// A spin's number, inside its range.
     Spin(i64),
@@ -50,13 +56,15 @@ pub enum Value {
     Check(bool),
     /// A button was pressed.
     Press,
+    /// A text option's value, as written (empty for none).
+    Text(String),
 }
 
 impl Value {
     /// The number of a spin (0 for the other kinds, which their setters never ask).
-    fn number(self) -> i64 {
+    fn number(&self) -> i64 {
         if let Value::Spin(n) = self {
-            n
+            *n
         } else {
             0
         }
@@ -74,6 +82,8 @@ pub enum Effect {
     ClearHash,
     /// Start or end helper threads.
     SetThreads,
+    /// Load the endgame tables the value names.
+    LoadTablebases,
 }
 
 /// One UCI option.
@@ -90,7 +100,7 @@ pub struct UciOption {
 }
 
 /// Every option the engine offers, in the order `uci` lists them.
-pub static OPTIONS: [UciOption; 11] = [
+pub static OPTIONS: [UciOption; 15] = [
     UciOption {
         name: "Hash",
         kind: Kind::Spin { default: 16, min: 1, max: 65_536 },
@@ -155,6 +165,34 @@ pub static OPTIONS: [UciOption; 11] = [
         store: |s, v| s.chess960 = v == Value::Check(true),
         effect: Effect::None,
     },
+    // The Syzygy endgame tables, as Stockfish offers them (`syzygy`, `search::tablebase`):
+    // their folders (`:` between folders, `;` on Windows); the least depth at which a node
+    // with as many pieces as SyzygyProbeLimit is probed (smaller endings are probed at any
+    // depth); whether the 50-move rule counts; and the most pieces probed.
+    UciOption {
+        name: "SyzygyPath",
+        kind: Kind::Text { default: EMPTY_PATH },
+        store: |_, _| {}, // the front end keeps the tables themselves
+        effect: Effect::LoadTablebases,
+    },
+    UciOption {
+        name: "SyzygyProbeDepth",
+        kind: Kind::Spin { default: 1, min: 1, max: 100 },
+        store: |s, v| s.search.syzygy.probe_depth = v.number() as i32,
+        effect: Effect::None,
+    },
+    UciOption {
+        name: "Syzygy50MoveRule",
+        kind: Kind::Check { default: true },
+        store: |s, v| s.search.syzygy.rule_50 = v == Value::Check(true),
+        effect: Effect::None,
+    },
+    UciOption {
+        name: "SyzygyProbeLimit",
+        kind: Kind::Spin { default: 7, min: 0, max: 7 },
+        store: |s, v| s.search.syzygy.probe_limit = v.number() as usize,
+        effect: Effect::None,
+    },
 ];
 
 /// The `option name ...` line that `uci` prints for an option.
@@ -163,6 +201,7 @@ pub fn declaration(option: &UciOption) -> String {
         Kind::Spin { default, min, max } => format!("type spin default {default} min {min} max {max}"),
         Kind::Check { default } => format!("type check default {default}"),
         Kind::Button => "type button".to_string(),
+        Kind::Text { default } => format!("type string default {default}"),
     };
     format!("option name {} {kind}", option.name)
 }
@@ -174,6 +213,7 @@ pub fn defaults() -> Settings {
         match option.kind {
             Kind::Spin { default, .. } => (option.store)(&mut settings, Value::Spin(default)),
             Kind::Check { default } => (option.store)(&mut settings, Value::Check(default)),
+            Kind::Text { default } => (option.store)(&mut settings, Value::Text(default.into())),
             Kind::Button => {}
         }
     }
@@ -187,7 +227,8 @@ pub fn find(name: &str) -> Option<&'static UciOption> {
 
 /// Checks a `setoption` value against the option's type. A number out of range is clamped,
 /// with a warning; a value that cannot be read at all is an error, and the option keeps its
-/// value. The texts name the option, the value and what was done.
+/// value. The texts name the option, the value and what was done. A text option takes any
+/// value, `<empty>` and none included.
 pub fn parse_value(option: &UciOption, text: Option<&str>, warnings: &mut Vec<String>) -> Result<Value, String> {
     let name = option.name;
     let text = text.unwrap_or("").trim();
@@ -210,6 +251,7 @@ pub fn parse_value(option: &UciOption, text: Option<&str>, warnings: &mut Vec<St
             _ => Err(format!("option {name}: '{text}' is not true or false; unchanged")),
         },
         Kind::Button => Ok(Value::Press),
+        Kind::Text { .. } => Ok(Value::Text(text.to_string())),
     }
 }
 
@@ -234,6 +276,10 @@ mod tests {
                 "option name UCI_Elo type spin default 1000 min 1000 max 2200",
                 "option name UCI_ShowWDL type check default false",
                 "option name UCI_Chess960 type check default false",
+                "option name SyzygyPath type string default <empty>",
+                "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+                "option name Syzygy50MoveRule type check default true",
+                "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
             ]
         );
     }
@@ -246,6 +292,7 @@ mod tests {
         assert_eq!((settings.search.multi_pv, settings.search.show_wdl), (1, false));
         assert_eq!((settings.search.limit_strength, settings.search.elo), (false, 1000));
         assert_eq!(settings.search.level(), None);
+        assert_eq!(settings.search.syzygy, crate::search::options::SyzygyOptions::default());
     }
 
     #[test]
@@ -280,5 +327,16 @@ mod tests {
         (find("UCI_LimitStrength").unwrap().store)(&mut settings, Value::Check(true));
         (find("uci_elo").unwrap().store)(&mut settings, Value::Spin(1500));
         assert_eq!(settings.search.level().map(|l| l.elo), Some(1500));
+        (find("syzygyprobedepth").unwrap().store)(&mut settings, Value::Spin(5));
+        (find("Syzygy50MoveRule").unwrap().store)(&mut settings, Value::Check(false));
+        (find("SyzygyProbeLimit").unwrap().store)(&mut settings, Value::Spin(4));
+        assert_eq!(
+            settings.search.syzygy,
+            crate::search::options::SyzygyOptions { probe_depth: 5, rule_50: false, probe_limit: 4 }
+        );
+        let path = find("SyzygyPath").unwrap();
+        let mut warnings = Vec::new();
+        assert_eq!(parse_value(path, Some(" /tb/a  b "), &mut warnings), Ok(Value::Text("/tb/a  b".into())));
+        assert_eq!(parse_value(path, None, &mut warnings), Ok(Value::Text(String::new())));
     }
 }

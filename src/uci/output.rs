@@ -33,10 +33,12 @@ pub fn send_line(line: &str) {
     let _ = out.flush();
 }
 
-/// Sends `info string <text>` and logs the fault at warn level.
+/// Sends `info string <text>` and logs the fault at warn level. The text goes out on one
+/// line whatever it holds: a line break in it would start a line that is not UCI.
 pub fn tell(text: &str) {
     log::warn!("{text}");
-    send_line(&format!("info string {text}"));
+    let one_line: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    send_line(&format!("info string {one_line}"));
 }
 
 /// The UCI `info` line of a report; castling in Chess960 form when `chess960` is set.
@@ -57,8 +59,8 @@ pub fn info_line(info: &SearchInfo, chess960: bool) -> String {
     };
     let wdl = info.wdl.map_or(String::new(), |w| format!(" wdl {} {} {}", w.win, w.draw, w.loss));
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {score}{wdl}{bound} nodes {} nps {} hashfull {} time {}",
-        info.depth, info.seldepth, info.multipv, info.nodes, info.nps, info.hashfull, info.time_ms
+        "info depth {} seldepth {} multipv {} score {score}{wdl}{bound} nodes {} nps {} hashfull {} tbhits {} time {}",
+        info.depth, info.seldepth, info.multipv, info.nodes, info.nps, info.hashfull, info.tbhits, info.time_ms
     );
     if !info.pv.is_empty() {
         line.push_str(" pv");
@@ -108,6 +110,9 @@ impl Reporter for StdoutReporter {
     fn current_move(&mut self, depth: u32, mv: Move, number: usize) {
         send_line(&current_move_line(depth, mv, number, self.chess960()));
     }
+    fn message(&mut self, text: &str) {
+        tell(text);
+    }
 }
 
 #[cfg(test)]
@@ -131,18 +136,19 @@ mod tests {
             nodes: 1234,
             nps: 5678,
             hashfull: 7,
+            tbhits: 0,
             time_ms: 12,
             pv: vec![e2e4],
         };
         assert_eq!(
             info_line(&info, false),
-            "info depth 5 seldepth 9 multipv 1 score mate -2 nodes 1234 nps 5678 hashfull 7 time 12 pv e2e4"
+            "info depth 5 seldepth 9 multipv 1 score mate -2 nodes 1234 nps 5678 hashfull 7 tbhits 0 time 12 pv e2e4"
         );
         (info.multipv, info.score, info.bound) = (3, Score::Cp(-40), ScoreBound::Upper);
         info.wdl = Some(Wdl { win: 10, draw: 700, loss: 290 });
         assert_eq!(
             info_line(&info, false),
-            "info depth 5 seldepth 9 multipv 3 score cp -40 wdl 10 700 290 upperbound nodes 1234 nps 5678 hashfull 7 time 12 pv e2e4"
+            "info depth 5 seldepth 9 multipv 3 score cp -40 wdl 10 700 290 upperbound nodes 1234 nps 5678 hashfull 7 tbhits 0 time 12 pv e2e4"
         );
         info.bound = ScoreBound::Lower;
         assert!(info_line(&info, false).contains("score cp -40 wdl 10 700 290 lowerbound nodes"));

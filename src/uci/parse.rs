@@ -1,9 +1,11 @@
-//! Our own parsing of `go` and `position`, the two commands where vampirc-uci 0.11.1 cannot be
-//! trusted with what GUIs send:
+//! Our own parsing of `go`, `position` and `setoption`, the commands where vampirc-uci 0.11.1
+//! cannot be trusted with what GUIs send:
 //! * `go depth 256`, `go movestogo 300` and `go mate 300` panic inside it (a `u8` unwrap);
 //! * `go ponder wtime …` loses the ponder flag, and numbers too big for it are cut silently;
 //! * `position … moves` stops at the first move it cannot parse, without saying so;
-//! * 4-field FENs and Shredder castling letters (`HAha`) are rejected.
+//! * 4-field FENs and Shredder castling letters (`HAha`) are rejected;
+//! * a `setoption` value must reach us as written: a folder's name may hold two spaces in a
+//!   row, and the front end's tokens would join them into one.
 //!
 //! Everything here returns values plus a list of warnings; nothing panics.
 
@@ -191,6 +193,32 @@ pub fn parse_searchmoves(board: &Board, texts: &[String], warnings: &mut Vec<Str
         .collect()
 }
 
+/// A `setoption` line after its first word: `name <N> [value <V>]`. The name is its words
+/// joined by single spaces; the value is the text after the word `value`, inner spacing
+/// kept, trimmed at both ends (None when there is no value or it is empty).
+pub fn parse_setoption(rest: &str) -> Result<(String, Option<String>), String> {
+    let mut words = rest.split_whitespace();
+    if !words.next().is_some_and(|w| w.eq_ignore_ascii_case("name")) {
+        return Err("setoption: expected 'name <option> [value <value>]'".into());
+    }
+    let mut name = Vec::new();
+    let mut value = None;
+    // Walk the words with their places in `rest`, to cut the value from the text itself.
+    let mut at = rest.find(|c: char| !c.is_whitespace()).unwrap_or(0) + "name".len();
+    for word in rest[at..].split_whitespace() {
+        at = rest[at..].find(word).map_or(at, |i| at + i) + word.len();
+        if word.eq_ignore_ascii_case("value") {
+            value = Some(rest[at..].trim().to_string()).filter(|v| !v.is_empty());
+            break;
+        }
+        name.push(word);
+    }
+    if name.is_empty() {
+        return Err("setoption: the option's name is missing".into());
+    }
+    Ok((name.join(" "), value))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,5 +266,22 @@ mod tests {
         assert_eq!(p.board.to_fen(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
         assert!(parse_position(&["fen", "bad"], &mut w).is_err());
         assert!(parse_position(&[], &mut w).is_err());
+    }
+
+    #[test]
+    fn setoption_keeps_the_value_as_written() {
+        let parse = |rest: &str| parse_setoption(rest);
+        assert_eq!(parse("name Hash value 64"), Ok(("Hash".into(), Some("64".into()))));
+        assert_eq!(parse(" name  Clear   Hash "), Ok(("Clear Hash".into(), None)));
+        assert_eq!(
+            parse("NAME SyzygyPath VALUE  /tb/my  tables:/tb/6 "),
+            Ok(("SyzygyPath".into(), Some("/tb/my  tables:/tb/6".into())))
+        );
+        assert_eq!(parse("name SyzygyPath value"), Ok(("SyzygyPath".into(), None)));
+        assert_eq!(parse("name SyzygyPath value /a/value/b"), Ok(("SyzygyPath".into(), Some("/a/value/b".into()))));
+        assert_eq!(parse("name Move Overhead value 10"), Ok(("Move Overhead".into(), Some("10".into()))));
+        assert!(parse("").is_err());
+        assert!(parse("Hash value 3").is_err());
+        assert!(parse("name value 3").is_err());
     }
 }
