@@ -7,7 +7,9 @@ campaign starts from every form the engine already knows. Run from anywhere:
 - fen: every position of tests/data/*.epd (plain, X-FEN and Shredder-FEN castling);
 - moves: the arguments of every `position` command in uci-scripts/, then, after a line break,
   a few SAN moves and EPD lines of tests/data/bk.epd and ecm.epd;
-- uci: each uci-script's input lines (the `> ` lines), in inputs of at most 24 lines.
+- uci: each uci-script's input lines (the `> ` lines), in inputs of at most 24 lines;
+- table: each real table of tests/data/syzygy, intact, behind the byte that picks it (the
+  harness replaces the file at that place in name order with the rest of the input).
 """
 import hashlib
 import pathlib
@@ -18,10 +20,10 @@ CORPUS = ROOT / "fuzz" / "corpus"
 UCI_LINES = 24
 
 
-def put(target: str, text: str) -> None:
+def put(target: str, text) -> None:
     folder = CORPUS / target
     folder.mkdir(parents=True, exist_ok=True)
-    data = text.encode()
+    data = text if isinstance(text, bytes) else text.encode()
     (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
 
 
@@ -51,7 +53,10 @@ def main() -> None:
         put("moves", f"{args}\n{san}\n{suites[i % len(suites)]}\n")
     for line in suites[:50]:
         put("moves", f"fen {' '.join(line.split()[:4])} 0 1\n{line}\n")
-    for target in ("fen", "moves", "uci"):
+    tables = sorted(p for p in (ROOT / "tests" / "data" / "syzygy").iterdir() if p.suffix in (".rtbw", ".rtbz"))
+    for pick, path in enumerate(tables):
+        put("table", bytes([pick]) + path.read_bytes())
+    for target in ("fen", "moves", "uci", "table"):
         print(target, len(list((CORPUS / target).iterdir())), "inputs")
 
 

@@ -95,6 +95,9 @@ pub struct Tablebases {
     /// scans at most [`MAX_FAILED_ENDINGS`] words, and none at all while nothing has failed.
     failed: [AtomicU64; MAX_FAILED_ENDINGS],
     failed_endings: AtomicUsize,
+    /// Set when the library panicked (also sets `broken`): for the fuzz target, which must
+    /// see a panic that the probe caught.
+    panicked: AtomicBool,
     /// Probes that failed on a table that is there (a read error, a damaged file), and the
     /// first such failure's text, for the user (see [`Tablebases::take_failures`]).
     failures: AtomicU64,
@@ -153,6 +156,7 @@ impl Tablebases {
             broken: AtomicBool::new(false),
             failed: std::array::from_fn(|_| AtomicU64::new(0)),
             failed_endings: AtomicUsize::new(0),
+            panicked: AtomicBool::new(false),
             failures: AtomicU64::new(0),
             first_failure: Mutex::new(None),
         }
@@ -224,6 +228,7 @@ impl Tablebases {
             }
             Err(_) => {
                 self.broken.store(true, Ordering::Relaxed);
+                self.panicked.store(true, Ordering::Relaxed);
                 self.note_failure(|| "the probing library failed; the tables are no longer used".into());
                 None
             }
@@ -251,6 +256,11 @@ impl Tablebases {
                 *first = Some(text);
             }
         }
+    }
+
+    /// True once a probe has panicked inside the library (and the tables were turned off).
+    pub fn panicked(&self) -> bool {
+        self.panicked.load(Ordering::Relaxed)
     }
 
     /// The failed probes since the last call, with the first one's text: for the engine to
