@@ -7,7 +7,7 @@
 //!
 //! * `breakdown`: every term, White's point of view, for the `eval` command and the tuner;
 //! * `pawns`, `pieces`, `activity`: the terms, each a function of the board and the weights;
-//! * `endgame`: the push of a bare king to the edge, which the playing levels add;
+//! * `endgame`: the win against a bare king, and the push of that king to where it is mated;
 //! * `pawn_cache`: the pawn-and-king terms looked up instead of recomputed;
 //! * `weights`: the terms' weights; `tuning`: what the Texel tuner reads of them.
 
@@ -67,11 +67,11 @@ pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32, cache: &mut PawnCache
     side_relative(board, add(sum, activity), phase, &material)
 }
 
-/// A White-view (middlegame, endgame) sum blended by phase and endgame scale, then turned to
-/// the side to move's view with the tempo bonus.
+/// A White-view (middlegame, endgame) sum blended by phase and endgame scale, plus the mating
+/// of a bare king, then turned to the side to move's view with the tempo bonus.
 fn side_relative(board: &Board, sum: Pair, phase: i32, material: &[pieces::SideMaterial; 2]) -> i32 {
     let tapered = taper(sum, phase);
-    let white = tapered * pieces::endgame_scale(tapered, material) / 64;
+    let white = tapered * pieces::endgame_scale(tapered, material) / 64 + endgame::mating_bonus(board);
     (if board.side() == Colour::White { white } else { -white }) + TEMPO
 }
 

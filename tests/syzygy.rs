@@ -14,6 +14,7 @@ use maxim::search::score::{TB_WIN, TB_WIN_BOUND};
 use maxim::search::time::Limits;
 use maxim::search::tt::TranspositionTable;
 use maxim::search::{SearchInputs, SearchResult, Searcher, Signals, ThreadData};
+use maxim::syzygy::root::RootContext;
 use maxim::syzygy::{Tablebases, Wdl};
 use std::path::PathBuf;
 
@@ -180,4 +181,55 @@ fn tables_damaged_during_a_search_do_no_harm() {
         engine.sync();
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// Without the DTZ tables, the WDL tables rank the root: the win is kept, the ranking says it
+/// came from WDL alone, and the search goes on probing (a win ranked by WDL only).
+#[test]
+fn wdl_tables_alone_rank_the_root() {
+    let dir = std::env::temp_dir().join(format!("maxim-wdl-only-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy");
+    for entry in std::fs::read_dir(source).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rtbw") {
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let tables = Tablebases::load(dir.to_str().unwrap());
+    assert_eq!((tables.report().wdl, tables.report().dtz), (35, 0));
+    let board = Board::from_fen("8/8/8/3k4/8/3r4/8/3QK3 w - - 0 1").unwrap();
+    let mut list = maxim::chess::movegen::MoveList::new();
+    maxim::chess::movegen::generate_legal(&board, &mut list);
+    let moves: Vec<_> = list.iter().copied().collect();
+    let ranking = tables.rank_root_moves(RootContext { board: &board, history: &[] }, &moves).unwrap();
+    assert!(!ranking.by_dtz);
+    let best = best_move(&board, 4, Some(&tables));
+    let keeps = |m: &str| {
+        let mut child = board;
+        child.make_move(maxim::chess::notation::parse_uci_move(&board, m).unwrap());
+        tables.probe_wdl(&child) == Some(Wdl::Loss)
+    };
+    assert!(keeps(&best.best_move.to_uci()), "{} keeps the win", best.best_move.to_uci());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With two threads, `tbhits` counts the probes of both.
+#[test]
+fn tbhits_count_every_thread() {
+    let mut engine = Engine::start();
+    engine.send(&format!("setoption name SyzygyPath value {}", test_data_dir("syzygy")));
+    engine.send("setoption name Threads value 2");
+    engine.sync();
+    engine.send("position fen 8/6p1/8/3k4/8/8/r7/R3K3 w - - 0 1");
+    engine.send("go depth 10");
+    let lines = engine.read_until("bestmove", 30);
+    let hits: Vec<u64> =
+        lines.iter().filter_map(|l| l.split(" tbhits ").nth(1)?.split(' ').next()?.parse().ok()).collect();
+    assert!(hits.last().copied().unwrap_or(0) > 0, "{lines:?}");
+}
+
+fn test_data_dir(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name).display().to_string()
 }

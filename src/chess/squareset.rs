@@ -26,6 +26,8 @@ use super::types::Colour;
 /// A set of squares, bit `rank * 8 + file`.
 pub type SquareSet = u64;
 
+/// The dark squares (a1, c1, ... b2, ..., h8), for the colour a bishop moves on.
+pub const DARK_SQUARES: SquareSet = 0xAA55_AA55_AA55_AA55;
 /// The a-file; shift left by `f` for file `f`.
 pub const FILE_A: SquareSet = 0x0101_0101_0101_0101;
 /// The h-file.

@@ -2,7 +2,7 @@
 //! prints, and the one place the terms are added up for a full evaluation.
 
 use super::weights::{Weights, WEIGHTS};
-use super::{activity, pawns, pieces, shelter};
+use super::{activity, endgame, pawns, pieces, shelter};
 use crate::chess::board::Board;
 use crate::chess::values::{add, taper, Pair};
 
@@ -22,6 +22,8 @@ pub struct Breakdown {
     pub activity: Pair,
     /// Share of the score kept, out of 64, in endgames the side ahead cannot win.
     pub scale: i32,
+    /// The win against a bare king and the push toward its mate (`endgame`), after scaling.
+    pub mating: i32,
     /// Phase, 0 (bare kings and pawns) to [`FULL_PHASE`].
     pub phase: i32,
     /// The blended total from White's point of view, without tempo.
@@ -44,6 +46,7 @@ pub fn breakdown_with(board: &Board, w: &Weights) -> Breakdown {
     let sum = add(add(add(add(piece_square, pawn_structure), passed_pawns), pieces), activity);
     let tapered = taper(sum, phase);
     let scale = pieces::endgame_scale(tapered, &material);
+    let mating = endgame::mating_bonus(board);
     Breakdown {
         piece_square,
         pawn_structure,
@@ -52,6 +55,7 @@ pub fn breakdown_with(board: &Board, w: &Weights) -> Breakdown {
         activity,
         phase,
         scale,
-        white_total: tapered * scale / 64,
+        mating,
+        white_total: tapered * scale / 64 + mating,
     }
 }

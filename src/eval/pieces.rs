@@ -6,16 +6,13 @@
 use super::pawns::{attack_span, relative_rank};
 use super::weights::Weights;
 use crate::chess::board::Board;
-use crate::chess::squareset::{pawn_attacks, squares, FILE_A};
+use crate::chess::squareset::{pawn_attacks, squares, DARK_SQUARES, FILE_A};
 use crate::chess::types::*;
 use crate::chess::values::{Pair, MATERIAL};
 
 /// Without pawns, a lead in pieces below this (rook against minor, rook and minor against
 /// rook) rarely wins; a queen against a rook (470) still does.
 const DRAWISH_MARGIN: i32 = 400;
-
-/// The dark squares (a1, c1, ... b2, ...), for the bishops' square colour.
-const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
 
 /// What the piece pass learns about one side.
 #[derive(Default, Clone, Copy)]

@@ -130,7 +130,7 @@ impl Searcher<'_> {
             -INFINITY
         } else {
             let score = evaluate_cached(board, &mut self.data.pawn_cache);
-            self.noisy(score, board, key)
+            self.noisy(score, key)
         };
         self.data.frames[ply].static_eval = static_eval;
         let improving = !in_check && (ply < 2 || static_eval > self.data.frames[ply - 2].static_eval);

@@ -63,7 +63,7 @@ impl Searcher<'_> {
         } else {
             // Stand pat: the static score is a lower bound, since we may decline all captures.
             let score = evaluate_lazy(board, alpha, beta, &mut self.data.pawn_cache);
-            best_score = self.noisy(score, board, key);
+            best_score = self.noisy(score, key);
             if best_score >= beta {
                 return best_score;
             }

@@ -15,7 +15,6 @@ use super::tt::TranspositionTable;
 use super::wdl::wdl;
 use crate::chess::board::Board;
 use crate::chess::types::Move;
-use crate::eval::endgame::mop_up;
 use crate::syzygy::Tablebases;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -146,9 +145,6 @@ pub struct Searcher<'a> {
     /// The level's evaluation noise in centipawns (0: none), and the search's seed for it.
     pub(super) noise: i32,
     pub(super) noise_seed: u64,
-    /// The level mates a bare king: its static scores add the push to the edge
-    /// (`eval::endgame`).
-    pub(super) mop_up: bool,
     /// The endgame tables and how the search uses them (see `tablebase.rs`).
     pub(super) tables: Option<&'a Tablebases>,
     /// Positions with at most this many pieces are probed in the search (0: none are).
@@ -224,7 +220,6 @@ impl<'a> Searcher<'a> {
             level: inputs.options.level(),
             noise: 0,
             noise_seed: 0,
-            mop_up: false,
             tables: inputs.tablebases,
             tb_cardinality: 0,
             tb_probe_depth: 0,
@@ -260,16 +255,14 @@ impl<'a> Searcher<'a> {
         self.count_node_and_poll()
     }
 
-    /// A static score of `board` (with key `key`) as the level sees it: with the level's noise
-    /// added, and the push of a bare king to the edge when it mates one; nothing at full
-    /// strength.
+    /// A static score of a position (with key `key`) as the level sees it: with the level's
+    /// noise added; unchanged at full strength.
     #[inline(always)]
-    pub(super) fn noisy(&self, score: i32, board: &Board, key: u64) -> i32 {
-        if self.noise == 0 && !self.mop_up {
+    pub(super) fn noisy(&self, score: i32, key: u64) -> i32 {
+        if self.noise == 0 {
             score
         } else {
-            let push = if self.mop_up { mop_up(board) } else { 0 };
-            score + push + eval_noise(key, self.noise_seed, self.noise)
+            score + eval_noise(key, self.noise_seed, self.noise)
         }
     }
 

@@ -2,9 +2,9 @@
 //! chooses its move after. Full strength never comes here.
 //!
 //! Before the search: the level's evaluation noise and node budget. A bare enemy king is
-//! mated at full strength (no noise, no gamble, a budget that finds the mate) with the push
-//! of that king to the edge (`eval::endgame`) added to every static score, so that every
-//! level completes K+Q v K and K+R v K.
+//! mated at full strength (no noise, no gamble, a budget that finds the mate), guided like
+//! full strength by the evaluation's push of that king to where it is mated
+//! (`eval::endgame`), so that every level completes the basic mates.
 //!
 //! After the search: a move among the best few lines, by the level's softmax (`level::choose`),
 //! never instead of a mate found. From `level::GUARD_ELO` up, the move is first checked by a
@@ -48,7 +48,6 @@ impl Searcher<'_> {
         if board.colour_set(board.side().flip()).count_ones() == 1 {
             level = Level { nodes: level.nodes.max(MATING_NODES), noise: 0, temperature: 0, ..level };
             self.level = Some(level);
-            self.mop_up = true;
         }
         let time = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
         self.noise_seed = time ^ board.key();

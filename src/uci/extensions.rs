@@ -31,6 +31,7 @@ pub fn eval(board: &Board) {
     send_line(&format!("Pieces            {:?}", b.pieces));
     send_line(&format!("Activity          {:?}", b.activity));
     send_line(&format!("Endgame scale     {} / 64", b.scale));
+    send_line(&format!("Mating            {}", b.mating));
     send_line(&format!("Phase             {} / {}", b.phase, FULL_PHASE));
     send_line(&format!("Total (White)     {}", b.white_total));
     send_line(&format!("Final (side to move, with tempo) {}", evaluate(board)));
