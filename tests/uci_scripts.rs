@@ -10,7 +10,10 @@
 //! - `MAXIM_ENGINE=/path/to/engine` plays the scripts against another binary (for example
 //!   `/usr/games/stockfish`, to check that a script only tests what the UCI spec says);
 //! - `UCI_SCRIPT=name,other` runs only the scripts whose file name contains one of the words;
-//! - `UCI_SCRIPTS_LAX=1` turns off the stdout discipline check, for engines that print a banner.
+//! - `UCI_SCRIPTS_LAX=1` turns off the stdout discipline check, for engines that print a banner;
+//! - `MAXIM_ENGINE_OS=windows` (or `unix`) says which system the engine runs on, when it is not
+//!   this one: a Windows build under Wine runs the `only windows` scripts, and sees this
+//!   repository's folder through Wine's drive `Z:`.
 
 // The modules sit in `tests/uci_scripts/`; a test crate's root looks for them beside itself, and
 // a `tests/*.rs` file there would become a test crate of its own, hence the explicit paths.
@@ -25,13 +28,37 @@ use std::sync::Mutex;
 use std::thread;
 use std::time::Instant;
 
-use script::{parse, Failure};
+use script::{parse, Failure, System};
 use session::{check_discipline, Session};
 
 /// Worker threads: one script each, so two engines share the two cores.
 const JOBS: usize = 2;
+/// What `run_script` returns for a script that is for another system.
+const SKIPPED: &str = "skip";
 
-/// Plays one script; returns the failure report, if any.
+/// The system the engine under test runs on: `MAXIM_ENGINE_OS`, or this one.
+fn engine_system() -> System {
+    match std::env::var("MAXIM_ENGINE_OS").as_deref() {
+        Ok("windows") => System::Windows,
+        Ok("unix") => System::Unix,
+        _ if cfg!(windows) => System::Windows,
+        _ => System::Unix,
+    }
+}
+
+/// This repository's folder as the engine names it: itself, or under Wine, on drive `Z:`
+/// (where Wine shows the Unix file tree) with Windows separators.
+fn repo_for_engine() -> String {
+    let repo = env!("CARGO_MANIFEST_DIR");
+    if engine_system() == System::Windows && !cfg!(windows) {
+        format!("Z:{}", repo.replace('/', "\\"))
+    } else {
+        repo.to_string()
+    }
+}
+
+/// Plays one script; returns the failure report, if any, or `Some("skip")` when the script is
+/// for another system.
 fn run_script(engine: &Path, path: &Path) -> Option<String> {
     let name = path.file_name().unwrap_or_default().to_string_lossy().to_string();
     let report = |failure: Failure, tail: &str| {
@@ -42,10 +69,13 @@ fn run_script(engine: &Path, path: &Path) -> Option<String> {
         Ok(text) => text,
         Err(e) => return report(Failure { line: None, message: format!("cannot read: {e}") }, ""),
     };
-    let script = match parse(&text) {
+    let script = match parse(&text, &repo_for_engine()) {
         Ok(script) => script,
         Err(failure) => return report(failure, ""),
     };
+    if script.only.is_some_and(|only| only != engine_system()) {
+        return Some(SKIPPED.to_string());
+    }
     let mut session = match Session::start(engine) {
         Ok(session) => session,
         Err(e) => {
@@ -92,29 +122,39 @@ fn every_uci_script_passes() {
     assert!(!paths.is_empty(), "no uci-scripts/*.uci matched (UCI_SCRIPT filter?)");
     let queue = Mutex::new(paths.iter().collect::<VecDeque<_>>());
     let failures = Mutex::new(Vec::new());
+    let skipped = Mutex::new(0);
     thread::scope(|scope| {
         for _ in 0..JOBS {
             scope.spawn(|| {
                 while let Some(path) = queue.lock().unwrap().pop_front() {
                     let started = Instant::now();
                     let failure = run_script(&engine, path);
-                    let verdict = if failure.is_some() { "FAIL" } else { "ok" };
+                    let verdict = match &failure {
+                        Some(f) if f == SKIPPED => {
+                            *skipped.lock().unwrap() += 1;
+                            "skip"
+                        }
+                        Some(_) => "FAIL",
+                        None => "ok",
+                    };
                     let name = path.file_name().unwrap_or_default().to_string_lossy();
                     println!("{verdict:>4} uci-scripts/{name} ({} ms)", started.elapsed().as_millis());
-                    failures.lock().unwrap().extend(failure);
+                    failures.lock().unwrap().extend(failure.filter(|f| f != SKIPPED));
                 }
             });
         }
     });
     let mut failures = failures.into_inner().unwrap();
     failures.sort();
-    let passed = paths.len() - failures.len();
+    let skipped = skipped.into_inner().unwrap();
+    let passed = paths.len() - failures.len() - skipped;
     assert!(
         failures.is_empty(),
-        "{} of {} UCI scripts failed against {} ({passed} passed):\n\n{}",
+        "{} of {} UCI scripts failed against {} ({passed} passed, {skipped} for another system):\n\n{}",
         failures.len(),
         paths.len(),
         engine.display(),
         failures.join("\n")
     );
+    println!("{passed} scripts passed, {skipped} skipped (for another system)");
 }

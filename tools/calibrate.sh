@@ -1,5 +1,5 @@
 #!/bin/sh
-# One point of the UCI_Elo calibration (issue 18): Maxim with UCI_LimitStrength at UCI_Elo ELO
+# One point of the UCI_Elo calibration: Maxim with UCI_LimitStrength at UCI_Elo ELO
 # against Stockfish 15.1 at the same UCI_Elo (SF_ELO, if given, for settings below Stockfish's
 # minimum of 1350), at 10+0.1, one thread and Hash 16 each, the openings of
 # tests/data/openings.epd at random (seeded), each with colours reversed, two games at a time.

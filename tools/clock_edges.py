@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How promptly Maxim moves at the clock's edges (issue 19): a clock of 1 ms, of 0 and below
+"""How promptly Maxim moves at the clock's edges: a clock of 1 ms, of 0 and below
 0, the last move before the time control with little left, and increments larger than the time
 remaining. Each `go` is sent N times (after `position` with a few moves played, so the
 position is an ordinary one); the time from `go` to `bestmove` is measured, and the move

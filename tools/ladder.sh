@@ -1,5 +1,5 @@
 #!/bin/sh
-# Plays one rung of the strength ladder of issue 17: Maxim against Stockfish 15.1 limited to
+# Plays one rung of the strength ladder: Maxim against Stockfish 15.1 limited to
 # UCI_Elo ELO, at 10+0.1, one thread and Hash 16 each, the openings of tests/data/openings.epd
 # at random (seeded), each with colours reversed, two games at a time, no adjudication.
 #   sh tools/ladder.sh ENGINE ELO GAMES SEED OUTDIR [STOCKFISH]

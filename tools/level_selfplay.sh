@@ -1,5 +1,5 @@
 #!/bin/sh
-# A quick look at a level change before its calibration match (issue 18): two builds at the
+# A quick look at a level change before its calibration match: two builds at the
 # same UCI_Elo play each other with no clock. A level's strength is its node budget, so
 # `tc=inf nodes=N` (N above every budget) plays as a clock would, only without the level's
 # believable wait: in seconds, and the load does not matter, so a blunder count can run

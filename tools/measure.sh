@@ -1,5 +1,5 @@
 #!/bin/sh
-# Reproduces the search-speed figures of the README. Run it on an idle machine:
+# Reproduces the search-speed figures of docs/performance.md. Run it on an idle machine:
 #   sh tools/measure.sh [ENGINE]
 # Prints the bench (five runs: node count and the median nodes/s), two 10 s searches, the time
 # to depth 10 on the start position and Kiwipete, and Fairy-Max's own node rate (`st 10` from

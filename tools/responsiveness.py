@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measures Maxim's protocol latencies (issue: UCI front end, "Responsiveness").
+"""Measures Maxim's protocol latencies: how fast the front end answers.
 
   uci -> uciok at start-up, isready -> readyok mid-search, stop -> bestmove, and the
   overshoot of `go movetime`. Each is measured N times; min / median / max in ms are printed.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """RSS of every running engine process whose command line contains NAME, sampled from /proc
 (Linux) every INTERVAL seconds until stopped (Ctrl-C or SIGTERM), then a table per process:
-its first, largest and last RSS, its threads, and how long it was watched. For issue 19:
+its first, largest and last RSS, its threads, and how long it was watched. For the soak:
 does a long-lived engine process stay within Hash + 16 MiB, and does it grow over a soak?
 
     tools/rss_watch.py NAME [INTERVAL] > rss.txt

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 19's soak: Maxim under every clock form, against Stockfish 15.1 (limited to UCI_Elo
+# The soak: Maxim under every clock form, against Stockfish 15.1 (limited to UCI_Elo
 # 2000, so that games last) and Fairy-Max (xboard, through cutechess-cli), two games at a time,
 # with Move Overhead at its default. Each leg writes OUTDIR/LEG.{pgn,out}; afterwards
 # tools/soak_faults.py OUTDIR/*.pgn counts Maxim's time losses, illegal moves, crashes, stalls

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 19's soak table: for each PGN (one leg of tools/soak.sh), the games, Maxim's score and
+"""The soak's table: for each PGN (one leg of tools/soak.sh), the games, Maxim's score and
 every game Maxim lost (or drew, its opponent having no mating material) by a fault rather than
 on the board: on time, by an illegal move, by a crash or disconnection, or by a stalled
 connection, as cutechess-cli and fastchess record them (the Termination tag and the result

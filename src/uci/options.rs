@@ -116,7 +116,7 @@ pub static OPTIONS: [UciOption; 15] = [
         effect: Effect::SetThreads,
     },
     // The default covers the pipe and scheduling delays of a loaded machine with two games on
-    // two cores: 0 time losses were measured with it at 1+0.01 (see the README).
+    // two cores: 0 time losses were measured with it at 1+0.01 (docs/matches.md).
     UciOption {
         name: "Move Overhead",
         kind: Kind::Spin { default: 30, min: 0, max: 5000 },

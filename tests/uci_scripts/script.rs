@@ -30,10 +30,21 @@ pub(crate) enum Directive {
     Stderr(String),
 }
 
+/// The kind of system an engine runs on, for the scripts that test one system's paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum System {
+    /// Linux, macOS, ...: folders separated by `:`, `/` in paths.
+    Unix,
+    /// Windows (or Wine): folders separated by `;`, drive letters, `\` in paths.
+    Windows,
+}
+
 /// A parsed script: its directives with their 1-based line numbers.
 pub(crate) struct Script {
     pub(crate) steps: Vec<(usize, Directive)>,
     pub(crate) free_output: bool,
+    /// `only unix` / `only windows`: the script runs only against an engine on that system.
+    pub(crate) only: Option<System>,
 }
 
 /// Why a script failed; `line` is the script line, if the failure belongs to one.
@@ -100,9 +111,10 @@ fn parse_hex(line: usize, text: &str) -> Result<Vec<u8>, Failure> {
     pairs.map(|pair| u8::from_str_radix(&pair.iter().collect::<String>(), 16).map_err(|_| bad())).collect()
 }
 
-/// Parses a script, failing on the first line that is not a directive.
-pub(crate) fn parse(text: &str) -> Result<Script, Failure> {
-    let mut script = Script { steps: Vec::new(), free_output: false };
+/// Parses a script, failing on the first line that is not a directive. In the text sent by
+/// `>`, `{repo}` stands for the repository's folder as the engine names it (`repo`).
+pub(crate) fn parse(text: &str, repo: &str) -> Result<Script, Failure> {
+    let mut script = Script { steps: Vec::new(), free_output: false, only: None };
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let raw = raw.trim_start();
@@ -113,7 +125,7 @@ pub(crate) fn parse(text: &str) -> Result<Script, Failure> {
         let pattern = || rest.trim().to_string();
         let directive = match word {
             // The text of `>` is literal after the one space, so a script can send odd spacing.
-            ">" => Directive::Send(format!("{}\n", raw.get(2..).unwrap_or("")).into_bytes()),
+            ">" => Directive::Send(format!("{}\n", raw.get(2..).unwrap_or("").replace("{repo}", repo)).into_bytes()),
             ">bytes" => Directive::Send(parse_hex(line, rest)?),
             ">repeat" => {
                 let (count, text) = rest.split_once(' ').unwrap_or((rest, ""));
@@ -139,6 +151,14 @@ pub(crate) fn parse(text: &str) -> Result<Script, Failure> {
             "legal" => Directive::Legal,
             "allow-free-output" => {
                 script.free_output = true;
+                continue;
+            }
+            "only" => {
+                script.only = Some(match rest.trim() {
+                    "unix" => System::Unix,
+                    "windows" => System::Windows,
+                    other => return Err(Failure::at(line, format!("`only` takes unix or windows, not `{other}`"))),
+                });
                 continue;
             }
             _ => return Err(Failure::at(line, format!("unknown directive `{word}`"))),
@@ -169,9 +189,13 @@ mod tests {
 
     #[test]
     fn directives_parse() {
-        let script =
-            parse("# comment\n\n> uci\n>bytes 6100ff0a\n>repeat 3 ab\ncount info * 2\nallow-free-output\n").unwrap();
+        let script = parse(
+            "# comment\n\n> uci\n>bytes 6100ff0a\n>repeat 3 ab\ncount info * 2\nallow-free-output\nonly unix\n> {repo}/x\n",
+            "/r",
+        )
+        .unwrap();
         assert!(script.free_output);
+        assert_eq!(script.only, Some(System::Unix));
         let steps: Vec<Directive> = script.steps.into_iter().map(|s| s.1).collect();
         assert_eq!(
             steps,
@@ -180,8 +204,10 @@ mod tests {
                 Directive::Send(vec![0x61, 0, 0xff, 0x0a]),
                 Directive::Send(b"ababab\n".to_vec()),
                 Directive::Count("info *".into(), 2),
+                Directive::Send(b"/r/x\n".to_vec()),
             ]
         );
-        assert_eq!(parse("wait 3").err().map(|f| f.line), Some(Some(1)));
+        assert_eq!(parse("wait 3", "").err().map(|f| f.line), Some(Some(1)));
+        assert!(parse("only plan9", "").is_err());
     }
 }
