@@ -47,10 +47,10 @@ impl Searcher<'_> {
         }
         let options = self.options.syzygy;
         let largest = tables.max_pieces();
-        // Limited below the largest tables: the limit's own positions need the probe depth.
-        // Otherwise every position the tables hold is probed at any depth.
+        // A limit within the tables: positions with as many pieces as the limit need the probe
+        // depth. A limit beyond them: every position the tables hold is probed at any depth.
         (self.tb_cardinality, self.tb_probe_depth) =
-            if options.probe_limit < largest { (options.probe_limit, options.probe_depth) } else { (largest, 0) };
+            if options.probe_limit <= largest { (options.probe_limit, options.probe_depth) } else { (largest, 0) };
     }
 
     /// Ranks the root moves by the tables when the root is in them, and settles whether the
