@@ -51,8 +51,9 @@ fn probes_agree_with_python_chess() {
     assert_eq!(positions, 10_000);
 }
 
-/// The best move of `board` in a search of `depth` plies, with the tables when given.
-fn best_move(board: &Board, depth: u32, tables: Option<&Tablebases>) -> SearchResult {
+/// A search of `board` to `depth` plies with a fresh table, with the tables when given: its
+/// result and its reports.
+fn search(board: &Board, depth: u32, tables: Option<&Tablebases>) -> (SearchResult, Collector) {
     let tt = TranspositionTable::new(8);
     let signals = Signals::default();
     let limits = Limits { depth: Some(depth), ..Limits::default() };
@@ -67,7 +68,13 @@ fn best_move(board: &Board, depth: u32, tables: Option<&Tablebases>) -> SearchRe
         tablebases: tables,
     };
     let mut collector = Collector::default();
-    Searcher::for_thread(inputs, 0, ThreadData::new(), Some(&mut collector)).run(board, &[])
+    let result = Searcher::for_thread(inputs, 0, ThreadData::new(), Some(&mut collector)).run(board, &[]);
+    (result, collector)
+}
+
+/// The best move of `board` in a search of `depth` plies, with the tables when given.
+fn best_move(board: &Board, depth: u32, tables: Option<&Tablebases>) -> SearchResult {
+    search(board, depth, tables).0
 }
 
 #[test]
@@ -104,23 +111,8 @@ fn the_search_scores_a_capture_into_a_won_ending_as_a_win() {
 #[test]
 fn a_drawn_root_is_shown_as_a_draw_and_a_lost_one_as_a_loss() {
     let tables = tables();
-    let mut collector = Collector::default();
-    let tt = TranspositionTable::new(8);
-    let signals = Signals::default();
-    let limits = Limits { depth: Some(6), ..Limits::default() };
-    let options = SearchOptions::default();
     for (fen, expected) in [("8/8/3k4/8/4r3/8/2R5/3K4 b - - 0 1", 0), ("8/8/8/8/8/1k6/8/KQ6 b - - 0 1", -TB_WIN)] {
-        let board = Board::from_fen(fen).unwrap();
-        let inputs = SearchInputs {
-            tt: &tt,
-            signals: &signals,
-            limits: &limits,
-            history: &[],
-            options: &options,
-            threads: 1,
-            tablebases: Some(&tables),
-        };
-        Searcher::for_thread(inputs, 0, ThreadData::new(), Some(&mut collector)).run(&board, &[]);
+        let (_, collector) = search(&Board::from_fen(fen).unwrap(), 6, Some(&tables));
         let last = collector.infos.last().unwrap();
         assert_eq!(last.score, maxim::search::score::Score::Cp(expected), "{fen}");
         assert!(last.tbhits > 0, "{fen}: the root probes are counted");
