@@ -2,8 +2,9 @@
 # The 64-bit ARM Linux build of Maxim, tested under QEMU's user-mode emulator
 # (`make test-arm64`):
 #   1. bench under QEMU gives the same node count as the x86-64 build;
-#   2. the perft suite (tests/perft_suite.rs, every position of tests/data/perftsuite.epd) is
-#      built for ARM and run under QEMU;
+#   2. the perft suites (tests/perft_suite.rs: the 126 standard positions; tests/chess960.rs:
+#      960 Chess960 and 50 double Chess960 ones) and the make/unmake consistency walk
+#      (tests/board_consistency.rs) are built for ARM and run under QEMU;
 #   3. the uci-scripts pass against the ARM binary.
 # Needs Debian's qemu-user and gcc-aarch64-linux-gnu (which brings the ARM C library under
 # /usr/aarch64-linux-gnu); the binary is built by `make arm64`.
@@ -23,9 +24,10 @@ if [ "${native%% *}" != "${arm%% *}" ]; then
     exit 1
 fi
 
-echo "== the perft suite, built for ARM and run under QEMU"
+echo "== the perft suites and the consistency walk, built for ARM and run under QEMU"
 CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu" \
-    cargo test --release --target aarch64-unknown-linux-gnu --test perft_suite -- --nocapture
+    cargo test --release --target aarch64-unknown-linux-gnu \
+    --test perft_suite --test chess960 --test board_consistency
 
 echo "== uci-scripts against the ARM build"
 MAXIM_ENGINE=$PWD/tools/qemu-engine.sh cargo test --release --test uci_scripts -- --nocapture

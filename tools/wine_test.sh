@@ -4,7 +4,8 @@
 #   2. the uci-scripts pass against it (MAXIM_ENGINE_OS=windows: the `only windows` scripts run,
 #      with `;` between folders, drive letters and backslashes; the `only unix` ones are skipped);
 #   3. with MATCH=1, fastchess plays it (under Wine) against the Linux build, 20 games at
-#      10+0.1, and the result block shows any time loss, illegal move or crash.
+#      10+0.1 (CONCURRENCY games at a time, 2 by default), and the result block shows any time
+#      loss, illegal move or crash.
 # Needs Debian's wine (and wine64) and mingw-w64 (gcc-mingw-w64-x86-64); the .exe is built by
 # `make windows`.
 set -euo pipefail
@@ -35,9 +36,10 @@ if [ "${MATCH:-0}" = 1 ]; then
     mkdir -p target/wine-match
     fastchess -engine cmd="$PWD/tools/wine-engine.sh" name=maxim-windows \
         -engine cmd="$PWD/target/release/maxim" name=maxim-linux \
-        -each proto=uci tc=10+0.1 option.Hash=16 -rounds 10 -repeat -concurrency 2 \
+        -each proto=uci tc=10+0.1 option.Hash=16 -rounds 10 -repeat -concurrency "${CONCURRENCY:-2}" \
         -openings file=tests/data/openings.epd format=epd order=random -srand 3801 \
-        -pgnout file=target/wine-match/wine-match.pgn
+        -pgnout file=target/wine-match/wine-match.pgn \
+        -config outname=target/wine-match/config.json
 fi
 wineserver -k >/dev/null 2>&1 || true
 echo "Windows build: all checks passed"
