@@ -25,7 +25,7 @@ builds=(
 # How to run a built binary here, if it can be run at all.
 runner() {
     case $1 in
-        *windows*) command -v wine >/dev/null && echo "env WINEDEBUG=-all wine" ;;
+        *windows*) command -v wine >/dev/null && echo "env WINEDEBUG=-all WINEPREFIX=${WINEPREFIX:-$HOME/.wine-maxim} wine" ;;
         aarch64*) command -v qemu-aarch64 >/dev/null && echo "qemu-aarch64 -L /usr/aarch64-linux-gnu" ;;
         *v2*) grep -qw popcnt /proc/cpuinfo && grep -qw sse4_2 /proc/cpuinfo && echo "env" ;;
         *) echo "env" ;;
@@ -39,6 +39,10 @@ for line in "${builds[@]}"; do
     read -r name target cpu <<<"$line"
     flags=""
     [ "$cpu" != "-" ] && flags="-C target-cpu=$cpu"
+    # Linux files are linked statically, so they run whatever C library the system has (a
+    # dynamic build would need the build machine's glibc 2.34 or later). The Windows ones
+    # import only system DLLs already.
+    [[ $target == *linux* ]] && flags="$flags -C target-feature=+crt-static"
     # RUSTFLAGS replaces the rustflags of .cargo/config.toml, so each build has only its own.
     RUSTFLAGS="$flags" cargo build --release --quiet --target "$target" --target-dir "$work/$name"
     suffix=""
