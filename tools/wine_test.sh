@@ -34,6 +34,7 @@ MAXIM_ENGINE=$PWD/tools/wine-engine.sh MAXIM_ENGINE_OS=windows \
 if [ "${MATCH:-0}" = 1 ]; then
     echo "== 20 games at 10+0.1: the Windows build under Wine against the Linux build"
     mkdir -p target/wine-match
+    rm -f target/wine-match/wine-match.pgn   # fastchess appends to an existing file
     fastchess -engine cmd="$PWD/tools/wine-engine.sh" name=maxim-windows \
         -engine cmd="$PWD/target/release/maxim" name=maxim-linux \
         -each proto=uci tc=10+0.1 option.Hash=16 -rounds 10 -repeat -concurrency "${CONCURRENCY:-2}" \
