@@ -30,7 +30,7 @@ arm64:
 test-windows: windows
 	bash tools/wine_test.sh
 
-# The ARM build under QEMU: bench, the perft suite and the uci-scripts.
+# The ARM build under QEMU: bench, the perft suites, the consistency test and the uci-scripts.
 test-arm64: arm64
 	bash tools/qemu_test.sh
 

@@ -1,6 +1,6 @@
-//! Memory over many games: GUIs send their options again before every game, and
-//! the engine must not hold a second table for it. Reads the engine's RSS from /proc, so it
-//! runs on Linux only.
+//! Memory over many games: GUIs send their options again before every game, and the engine
+//! must not hold a second table for it. Reads the engine's RSS from /proc, so it runs on Linux
+//! only.
 #![cfg(target_os = "linux")]
 
 mod common;
@@ -22,8 +22,8 @@ fn nodes(engine: &mut Engine) -> u64 {
 }
 
 /// Five games begun as fastchess begins them (Hash and Threads set again, then `ucinewgame`)
-/// stay within Hash + 16 MiB, the bound a long-lived engine must keep; before the fix the same-size Hash made a
-/// new table every time and RSS reached 53 MiB at Hash 16. Setting the same Hash still
+/// stay within Hash + 16 MiB, the bound a long-lived engine must keep; before the fix the
+/// same-size Hash made a new table every time and RSS reached 53 MiB at Hash 16. Setting the same Hash still
 /// empties the table: one thread then searches exactly as a fresh engine does.
 #[test]
 fn options_sent_again_each_game_do_not_grow_memory() {

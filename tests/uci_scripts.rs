@@ -33,8 +33,15 @@ use session::{check_discipline, Session};
 
 /// Worker threads: one script each, so two engines share the two cores.
 const JOBS: usize = 2;
-/// What `run_script` returns for a script that is for another system.
-const SKIPPED: &str = "skip";
+
+/// How one script went.
+enum Outcome {
+    Passed,
+    /// The script is for another system (`only`).
+    Skipped,
+    /// The failure report: script line, what went wrong, the engine's last output.
+    Failed(String),
+}
 
 /// The system the engine under test runs on: `MAXIM_ENGINE_OS`, or this one.
 fn engine_system() -> System {
@@ -57,13 +64,12 @@ fn repo_for_engine() -> String {
     }
 }
 
-/// Plays one script; returns the failure report, if any, or `Some("skip")` when the script is
-/// for another system.
-fn run_script(engine: &Path, path: &Path) -> Option<String> {
+/// Plays one script.
+fn run_script(engine: &Path, path: &Path) -> Outcome {
     let name = path.file_name().unwrap_or_default().to_string_lossy().to_string();
     let report = |failure: Failure, tail: &str| {
         let place = failure.line.map(|l| format!(":{l}")).unwrap_or_default();
-        Some(format!("uci-scripts/{name}{place}: {}\n{tail}", failure.message))
+        Outcome::Failed(format!("uci-scripts/{name}{place}: {}\n{tail}", failure.message))
     };
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
@@ -74,7 +80,7 @@ fn run_script(engine: &Path, path: &Path) -> Option<String> {
         Err(failure) => return report(failure, ""),
     };
     if script.only.is_some_and(|only| only != engine_system()) {
-        return Some(SKIPPED.to_string());
+        return Outcome::Skipped;
     }
     let mut session = match Session::start(engine) {
         Ok(session) => session,
@@ -92,7 +98,7 @@ fn run_script(engine: &Path, path: &Path) -> Option<String> {
     }
     session.finish();
     match outcome.and_then(|()| check_discipline(&session, script.free_output)) {
-        Ok(()) => None,
+        Ok(()) => Outcome::Passed,
         Err(failure) => report(failure, &session.tail()),
     }
 }
@@ -128,18 +134,19 @@ fn every_uci_script_passes() {
             scope.spawn(|| {
                 while let Some(path) = queue.lock().unwrap().pop_front() {
                     let started = Instant::now();
-                    let failure = run_script(&engine, path);
-                    let verdict = match &failure {
-                        Some(f) if f == SKIPPED => {
-                            *skipped.lock().unwrap() += 1;
-                            "skip"
-                        }
-                        Some(_) => "FAIL",
-                        None => "ok",
+                    let outcome = run_script(&engine, path);
+                    let verdict = match outcome {
+                        Outcome::Passed => "ok",
+                        Outcome::Skipped => "skip",
+                        Outcome::Failed(_) => "FAIL",
                     };
                     let name = path.file_name().unwrap_or_default().to_string_lossy();
                     println!("{verdict:>4} uci-scripts/{name} ({} ms)", started.elapsed().as_millis());
-                    failures.lock().unwrap().extend(failure.filter(|f| f != SKIPPED));
+                    match outcome {
+                        Outcome::Passed => {}
+                        Outcome::Skipped => *skipped.lock().unwrap() += 1,
+                        Outcome::Failed(report) => failures.lock().unwrap().push(report),
+                    }
                 }
             });
         }
