@@ -22,13 +22,16 @@ builds=(
     "aarch64-unknown-linux-gnu       aarch64-unknown-linux-gnu -"
 )
 
-# How to run a built binary here, if it can be run at all.
-runner() {
-    case $1 in
-        *windows*) command -v wine >/dev/null && echo "env WINEDEBUG=-all WINEPREFIX=${WINEPREFIX:-$HOME/.wine-maxim} wine" ;;
-        aarch64*) command -v qemu-aarch64 >/dev/null && echo "qemu-aarch64 -L /usr/aarch64-linux-gnu" ;;
-        *v2*) grep -qw popcnt /proc/cpuinfo && grep -qw sse4_2 /proc/cpuinfo && echo "env" ;;
-        *) echo "env" ;;
+# Runs a built binary here with its arguments (under Wine or QEMU, through the same engine
+# commands the tests use); fails if it cannot run here.
+run() {
+    local file=$1
+    shift
+    case $file in
+        *windows*) command -v wine >/dev/null && MAXIM_EXE=$file tools/wine-engine.sh "$@" ;;
+        *aarch64*) command -v qemu-aarch64 >/dev/null && MAXIM_BIN=$file tools/qemu-engine.sh "$@" ;;
+        *v2*) grep -qw popcnt /proc/cpuinfo && grep -qw sse4_2 /proc/cpuinfo && "$file" "$@" ;;
+        *) "$file" "$@" ;;
     esac
 }
 
@@ -49,8 +52,7 @@ for line in "${builds[@]}"; do
     [[ $target == *windows* ]] && suffix=.exe
     file="$dist/maxim-$version-$name$suffix"
     cp "$work/$name/$target/release/maxim$suffix" "$file"
-    if run=$(runner "$name") && [ -n "$run" ]; then
-        nodes=$($run "$file" bench | tr -d '\r' | tail -n 1 | awk '{print $1}')
+    if nodes=$(run "$file" bench | tr -d '\r' | tail -n 1 | awk '{print $1}') && [ -n "$nodes" ]; then
         [ -z "$expected" ] && expected=$nodes
         if [ "$nodes" != "$expected" ]; then
             echo "$file: bench $nodes nodes, expected $expected" >&2
