@@ -129,7 +129,10 @@ impl<R: Reporter> SearchThread<R> {
     /// The commands that change the engine between searches.
     fn between_searches(&mut self, command: Command) {
         match command {
-            Command::NewGame | Command::ClearHash => self.clear_table(),
+            Command::NewGame | Command::ClearHash => {
+                self.clear_table();
+                self.signals.games.fetch_add(1, Ordering::SeqCst);
+            }
             Command::SetHash(table) => self.tt = Arc::new(*table),
             Command::SetThreads(threads) => self.pool.resize(threads.max(1) - 1),
             Command::SetTablebases(tables) => self.tablebases = tables,

@@ -3,7 +3,8 @@
 //! extension, store). Every node runs it, the root included; at the horizon it hands over to
 //! quiescence (`quiescence.rs`).
 
-use super::ordering::{is_tactical, move_key, quiet_key, KILLER_KEY_MIN};
+use super::history::{piece_to, QuietContext, NO_PIECE_TO};
+use super::ordering::{is_tactical, loses_material_beyond, move_key, quiet_key, HASH_MOVE, KILLER_KEY_MIN};
 use super::picker::MovePicker;
 use super::reductions::late_move_reduction;
 use super::report::ScoreBound;
@@ -12,6 +13,7 @@ use super::searcher::{Searcher, LATE_CHANGE_REPORT};
 use super::tt::Bound;
 use crate::chess::board::Board;
 use crate::chess::movegen::{generate_legal, MoveGen, MoveList};
+use crate::chess::see::see;
 use crate::chess::types::*;
 use crate::eval::evaluate_cached;
 use std::ops::ControlFlow;
@@ -38,6 +40,20 @@ const LMP_BASE: usize = 3;
 /// Late-move reductions start at this depth and this move number (0-based).
 const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_MOVE: usize = 3;
+/// A late quiet move's reduction shrinks by one ply for this much of its statistics (history
+/// and continuation history, `history.rs`) above 0, and grows by one for as much below.
+const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// History pruning: up to this depth, a late quiet move whose statistics are below this much
+/// per ply of depth, negated, is not searched.
+const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
+const HISTORY_PRUNE_MARGIN: i32 = 4000;
+/// SEE pruning: up to this depth, a move that loses more material in the exchange on its
+/// square than a margin is not searched once a move has been: for a quiet move the margin
+/// grows linearly with depth, for a capture quadratically (a capture that loses a piece may
+/// still win it back deeper in the tree).
+const SEE_PRUNE_MAX_DEPTH: i32 = 8;
+const SEE_QUIET_MARGIN: i32 = 60;
+const SEE_CAPTURE_MARGIN: i32 = 20;
 /// micro-Max's recapture extension applies at the horizon (depth 1), where the recapture
 /// would otherwise drop into quiescence, and only while the path is at most this many plies
 /// longer than the iteration's depth. Unbounded, recapture chains kept whole subtrees at
@@ -163,6 +179,7 @@ impl Searcher<'_> {
             let reduction = NULL_REDUCTION + depth / NULL_REDUCTION_DIVISOR;
             let mut child = *board;
             child.make_null_move();
+            self.data.frames[ply].moved = NO_PIECE_TO;
             self.keys.push(child.key());
             // Repetition checks below the pass must not look back across it.
             let outer_barrier = std::mem::replace(&mut self.repetition_barrier, self.keys.len() - 1);
@@ -206,6 +223,13 @@ impl Searcher<'_> {
             hash_move = Move::NONE;
         }
         let mut picker = MovePicker::new(hash_move);
+        let context = QuietContext {
+            ply,
+            previous: [
+                if ply >= 1 { self.data.frames[ply - 1].moved } else { NO_PIECE_TO },
+                if ply >= 2 { self.data.frames[ply - 2].moved } else { NO_PIECE_TO },
+            ],
+        };
 
         // Step 11. Try each move. A recapture at the horizon on the square the opponent just
         // moved to does not use up depth (micro-Max's recapture extension), so the exchange is
@@ -237,10 +261,12 @@ impl Searcher<'_> {
         loop {
             let next = match &generator {
                 None if self.pv_index + tried >= self.root_end => None,
-                None => self.root_moves.get(self.pv_index + tried).map(|rm| (rm.mv, self.root_key(board, rm.mv))),
+                None => {
+                    self.root_moves.get(self.pv_index + tried).map(|rm| (rm.mv, self.root_key(board, rm.mv, context)))
+                }
                 Some(generator) => {
                     let frame = &mut self.data.frames[ply];
-                    picker.next(board, generator, &mut frame.moves, &mut frame.keys, (&self.data.quiet, ply))
+                    picker.next(board, generator, &mut frame.moves, &mut frame.keys, (&self.data.quiet, context))
                 }
             };
             let Some((m, sort_key)) = next else { break };
@@ -257,7 +283,38 @@ impl Searcher<'_> {
             if root && self.id == 0 {
                 self.report_current_move(depth as u32, m, self.pv_index + i + 1);
             }
+            // History pruning: near the horizon, a quiet move whose statistics say it has
+            // failed again and again here is not searched, once the node has a score that is
+            // not a mate against us.
+            let late_quiet = quiet && i > 0 && sort_key < KILLER_KEY_MIN;
+            if late_quiet
+                && !root
+                && depth <= HISTORY_PRUNE_MAX_DEPTH
+                && sort_key < -HISTORY_PRUNE_MARGIN * depth
+                && best_score > -MATE_BOUND
+            {
+                continue;
+            }
+            // SEE pruning: near the horizon, a move that loses material on its square is not
+            // searched once a move has been (never the hash move, a killer or castling). For a
+            // capture, only one that takes a cheaper piece can lose material.
+            if !root
+                && i > 0
+                && depth <= SEE_PRUNE_MAX_DEPTH
+                && best_score > -MATE_BOUND
+                && sort_key < HASH_MOVE
+                && !m.is_castling()
+                && !in_check
+                && (if quiet {
+                    sort_key < KILLER_KEY_MIN && see(board, m) < -SEE_QUIET_MARGIN * depth
+                } else {
+                    m.promotion() == 0 && loses_material_beyond(board, m, SEE_CAPTURE_MARGIN * depth * depth)
+                })
+            {
+                continue;
+            }
             let is_recapture = m.to() == last_to && board.piece_at(m.to()) != EMPTY;
+            let moved = piece_to(board, m);
             let mut child = *board;
             child.make_move(m);
             let gives_check = child.in_check();
@@ -286,10 +343,15 @@ impl Searcher<'_> {
                 && !in_check
                 && !gives_check
             {
-                late_move_reduction(depth, i).min(child_depth - 1)
+                // Less at PV nodes, more when the side to move is not improving, and less or
+                // more by the move's statistics (its sort key).
+                let r =
+                    late_move_reduction(depth, i) - pv_node as i32 + !improving as i32 - sort_key / LMR_HISTORY_DIVISOR;
+                r.clamp(0, child_depth - 1)
             } else {
                 0
             };
+            self.data.frames[ply].moved = moved;
             let mut score;
             if i == 0 {
                 score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to(), gives_check);
@@ -310,7 +372,7 @@ impl Searcher<'_> {
                 return 0;
             }
             if quiet {
-                self.data.frames[ply].quiets[quiet_count] = m;
+                self.data.frames[ply].quiets[quiet_count] = (m, moved);
                 quiet_count += 1;
             }
             if root {
@@ -328,7 +390,7 @@ impl Searcher<'_> {
                         if quiet {
                             self.data.quiet.reward(
                                 board.side(),
-                                ply,
+                                context,
                                 depth,
                                 m,
                                 &self.data.frames[ply].quiets[..quiet_count],
@@ -375,11 +437,11 @@ impl Searcher<'_> {
     /// The sort key a root move would have at any other node, for the pruning and reduction
     /// rules that read it: MVV/LVA for captures and promotions, the killer or history key
     /// for quiet moves.
-    fn root_key(&self, board: &Board, m: Move) -> i32 {
+    fn root_key(&self, board: &Board, m: Move, context: QuietContext) -> i32 {
         if is_tactical(board, m) {
             move_key(board, m, Move::NONE)
         } else {
-            quiet_key(board, m, &self.data.quiet, 0)
+            quiet_key(board, m, &self.data.quiet, context)
         }
     }
 }

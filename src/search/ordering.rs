@@ -5,7 +5,7 @@
 //! gives each move its sort key and picks the moves in key order; `picker.rs` hands a node
 //! its moves stage by stage.
 
-use super::history::QuietHistory;
+use super::history::{piece_to, QuietContext, QuietHistory};
 use crate::chess::board::Board;
 use crate::chess::see::see;
 use crate::chess::types::*;
@@ -52,23 +52,24 @@ pub fn score_moves(board: &Board, moves: &[Move], keys: &mut [i32]) {
 }
 
 /// Fills `keys` for moves that neither capture nor promote: the killers, then the rest by
-/// history.
-pub fn score_quiet_moves(board: &Board, moves: &[Move], keys: &mut [i32], quiet: &QuietHistory, ply: usize) {
+/// their statistics (history and continuation history).
+pub fn score_quiet_moves(board: &Board, moves: &[Move], keys: &mut [i32], quiet: &QuietHistory, context: QuietContext) {
     for (key, &m) in keys.iter_mut().zip(moves) {
-        *key = quiet_key(board, m, quiet, ply);
+        *key = quiet_key(board, m, quiet, context);
     }
 }
 
-/// The ordering key of a move that neither captures nor promotes: a killer's, or its history.
+/// The ordering key of a move that neither captures nor promotes: a killer's, or its
+/// statistics (below every killer's key, see `history::HISTORY_MAX`).
 #[inline]
-pub fn quiet_key(board: &Board, m: Move, quiet: &QuietHistory, ply: usize) -> i32 {
-    let killers = quiet.killers(ply);
+pub fn quiet_key(board: &Board, m: Move, quiet: &QuietHistory, context: QuietContext) -> i32 {
+    let killers = quiet.killers(context.ply);
     if m == killers[0] {
         KILLER[0]
     } else if m == killers[1] {
         KILLER[1]
     } else {
-        quiet.score(board.side(), m)
+        quiet.score(board.side(), context, m, piece_to(board, m))
     }
 }
 
@@ -83,6 +84,18 @@ pub fn loses_material(board: &Board, m: Move) -> bool {
         && attacker != KING
         && VICTIM[attacker as usize] > VICTIM[kind_of(victim) as usize]
         && see(board, m) < 0
+}
+
+/// True for a capture that loses more than `margin` in the exchange on its square (by SEE).
+/// It cannot unless the capturing piece is worth more than the victim by that much.
+#[inline]
+pub fn loses_material_beyond(board: &Board, m: Move, margin: i32) -> bool {
+    let victim = board.piece_at(m.to());
+    let attacker = kind_of(board.piece_at(m.from()));
+    victim != EMPTY
+        && attacker != KING
+        && VICTIM[attacker as usize] - VICTIM[kind_of(victim) as usize] > margin
+        && see(board, m) < -margin
 }
 
 /// True for captures (including en passant) and promotions.

@@ -1,7 +1,7 @@
 //! The staged move picker: a node's moves handed out in order, generated in stages so that a
 //! cutoff saves the work of the moves it made unnecessary.
 
-use super::history::QuietHistory;
+use super::history::{QuietContext, QuietHistory};
 use super::ordering::{loses_material, pick_next, score_moves, score_quiet_moves, HASH_MOVE};
 use crate::chess::board::Board;
 use crate::chess::movegen::{MoveGen, MoveList};
@@ -84,7 +84,7 @@ impl MovePicker {
         generator: &MoveGen,
         list: &mut MoveList,
         keys: &mut [i32],
-        quiet: (&QuietHistory, usize),
+        quiet: (&QuietHistory, QuietContext),
     ) -> Option<(Move, i32)> {
         loop {
             match self.stage {
@@ -102,8 +102,8 @@ impl MovePicker {
                         self.stage = Stage::Noisy;
                     } else {
                         generator.quiet(list);
-                        let (history, ply) = quiet;
-                        score_quiet_moves(board, list.as_slice(), &mut keys[..list.len()], history, ply);
+                        let (history, context) = quiet;
+                        score_quiet_moves(board, list.as_slice(), &mut keys[..list.len()], history, context);
                         self.stage = Stage::Quiet;
                     }
                     self.len = list.len();
@@ -159,6 +159,7 @@ mod tests {
     use super::*;
     use crate::chess::testing::random_walk;
     use crate::chess::types::square;
+    use crate::search::history::piece_to;
     use crate::search::ordering::{move_key, KILLER};
 
     #[test]
@@ -197,12 +198,13 @@ mod tests {
                 }
                 let killers = [moves[rng.below(moves.len())], moves[rng.below(moves.len())]];
                 history.set_killers(5, killers);
+                let context = QuietContext { ply: 5, ..QuietContext::default() };
                 let hash_move = if rng.below(3) == 0 { Move::NONE } else { moves[rng.below(moves.len())] };
                 // One stable sort of the whole list by the keys each move gets.
                 let key = |m: Move| match move_key(board, m, hash_move) {
                     0 if m == killers[0] => KILLER[0],
                     0 if m == killers[1] => KILLER[1],
-                    0 => history.score(board.side(), m),
+                    0 => history.score(board.side(), context, m, piece_to(board, m)),
                     k => k,
                 };
                 let mut expected: Vec<Move> = moves.to_vec();
@@ -216,7 +218,7 @@ mod tests {
                 let mut picker = MovePicker::new(hash_move);
                 let (mut list, mut keys) = (MoveList::new(), [0; 256]);
                 let mut picked = Vec::new();
-                while let Some((m, _)) = picker.next(board, &generator, &mut list, &mut keys, (&history, 5)) {
+                while let Some((m, _)) = picker.next(board, &generator, &mut list, &mut keys, (&history, context)) {
                     picked.push(m);
                 }
                 assert_eq!(picked, expected, "{}", board.to_fen());

@@ -44,6 +44,9 @@ pub struct Signals {
     pub nodes: AtomicU64,
     /// Endgame table probes that answered, by all threads, published with `nodes`.
     pub tbhits: AtomicU64,
+    /// How many games the front end has begun (`ucinewgame`, Clear Hash): a thread whose
+    /// move-ordering memories are from an earlier game empties them before it searches.
+    pub games: AtomicU64,
 }
 
 impl Signals {
@@ -185,7 +188,10 @@ impl<'a> Searcher<'a> {
         if id == 0 {
             inputs.tt.new_search();
         }
-        data.reset();
+        // A playing level forgets its histories at every move, as it always has: its strength
+        // was calibrated so.
+        let game = inputs.signals.games.load(Ordering::Relaxed);
+        data.prepare(game, inputs.options.level().is_none());
         let limits = inputs.limits.clone();
         let deadlines = deadlines(&limits, inputs.options.move_overhead_ms);
         let node_cap = limits.nodes.unwrap_or(u64::MAX).max(1);

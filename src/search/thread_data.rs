@@ -1,10 +1,10 @@
 //! What each search thread owns and keeps from one search to the next: its move-ordering
 //! memories, its principal-variation table, its per-ply scratch space and its evaluation
-//! cache. Nothing here is shared between threads. Allocated once per thread (about 600 KiB),
+//! cache. Nothing here is shared between threads. Allocated once per thread (about 3 MiB, most of it the continuation history),
 //! not once per `go`; the parts that steer the search are reset at the start of each search,
 //! so a single-threaded fixed-depth search repeats exactly.
 
-use super::history::QuietHistory;
+use super::history::{PieceTo, QuietHistory, NO_PIECE_TO};
 use super::score::MAX_PLY;
 use crate::chess::movegen::MoveList;
 use crate::chess::types::Move;
@@ -16,7 +16,10 @@ use crate::eval::PawnCache;
 pub(super) struct Frame {
     pub(super) moves: MoveList,
     pub(super) keys: [i32; 256],
-    pub(super) quiets: [Move; 256],
+    pub(super) quiets: [(Move, PieceTo); 256],
+    /// The piece and square of the move being searched from this ply (for the continuation
+    /// history of the plies below), or `NO_PIECE_TO` for a null move.
+    pub(super) moved: PieceTo,
     /// The static score of the node at this ply (for the "improving" test two plies on), or
     /// -INFINITY when the side to move was in check there.
     pub(super) static_eval: i32,
@@ -34,6 +37,8 @@ pub struct ThreadData {
     /// The evaluation's pawn-and-king terms, looked up instead of recomputed. It keeps the
     /// exact placement, so it never changes a score and need not be reset.
     pub(super) pawn_cache: PawnCache,
+    /// The game (`Signals::games`) the histories belong to.
+    game: u64,
 }
 
 impl ThreadData {
@@ -44,14 +49,27 @@ impl ThreadData {
             pv_len: [0; MAX_PLY],
             quiet: QuietHistory::new(),
             frames: (0..=MAX_PLY)
-                .map(|_| Frame { moves: MoveList::new(), keys: [0; 256], quiets: [Move::NONE; 256], static_eval: 0 })
+                .map(|_| Frame {
+                    moves: MoveList::new(),
+                    keys: [0; 256],
+                    quiets: [(Move::NONE, NO_PIECE_TO); 256],
+                    moved: NO_PIECE_TO,
+                    static_eval: 0,
+                })
                 .collect(),
             pawn_cache: PawnCache::new(),
+            game: 0,
         })
     }
 
-    /// Forgets what steered the last search (killers and history), as a new search starts.
-    pub(super) fn reset(&mut self) {
-        self.quiet.clear();
+    /// Readies the tables for a search of game `game`: the killers are always forgotten; the
+    /// histories are kept within a game if `keep_history`, else emptied.
+    pub(super) fn prepare(&mut self, game: u64, keep_history: bool) {
+        if game != self.game || !keep_history {
+            self.quiet.clear();
+            self.game = game;
+        } else {
+            self.quiet.clear_killers();
+        }
     }
 }
