@@ -4,8 +4,9 @@
 //! quiescence (`quiescence.rs`).
 
 use super::history::{piece_to, QuietContext, NO_PIECE_TO};
-use super::ordering::{is_tactical, loses_material_beyond, move_key, quiet_key, HASH_MOVE, KILLER_KEY_MIN};
+use super::ordering::{is_tactical, move_key, quiet_key, KILLER_KEY_MIN};
 use super::picker::MovePicker;
+use super::pruning::MovePruning;
 use super::reductions::late_move_reduction;
 use super::report::ScoreBound;
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
@@ -13,47 +14,19 @@ use super::searcher::{Searcher, LATE_CHANGE_REPORT};
 use super::tt::Bound;
 use crate::chess::board::Board;
 use crate::chess::movegen::{generate_legal, MoveGen, MoveList};
-use crate::chess::see::see;
 use crate::chess::types::*;
 use crate::eval::evaluate_cached;
 use std::ops::ControlFlow;
 
-/// Internal iterative deepening: at this depth or more, a node without a hash move first
+/// Internal iterative deepening: at this depth or more, a PV node without a hash move first
 /// searches `depth - IID_REDUCTION` to find one (micro-Max deepens every node this way).
+/// Other nodes without one are searched a ply shallower instead (internal iterative
+/// reduction): a position the table does not know was probably not worth much so far.
 const IID_MIN_DEPTH: i32 = 4;
 const IID_REDUCTION: i32 = 2;
-/// Null-move pruning needs at least this much depth left.
-const NULL_MIN_DEPTH: i32 = 3;
-/// Depth taken off a null-move search: this base, plus one per this many plies of depth.
-const NULL_REDUCTION: i32 = 2;
-const NULL_REDUCTION_DIVISOR: i32 = 4;
 /// Reverse futility pruning: up to this depth, with this margin per ply of depth.
 const RFP_MAX_DEPTH: i32 = 6;
 const RFP_MARGIN: i32 = 80;
-/// Futility pruning of quiet moves: up to this depth, with these margins by depth.
-const FUTILITY_MAX_DEPTH: i32 = 3;
-const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 450];
-/// Late-move pruning: up to this depth, a quiet move that comes this late in the list
-/// (0-based, `LMP_BASE + depth * depth`) is not searched at all.
-const LMP_MAX_DEPTH: i32 = 7;
-const LMP_BASE: usize = 3;
-/// Late-move reductions start at this depth and this move number (0-based).
-const LMR_MIN_DEPTH: i32 = 3;
-const LMR_MIN_MOVE: usize = 3;
-/// A late quiet move's reduction shrinks by one ply for this much of its statistics (history
-/// and continuation history, `history.rs`) above 0, and grows by one for as much below.
-const LMR_HISTORY_DIVISOR: i32 = 8192;
-/// History pruning: up to this depth, a late quiet move whose statistics are below this much
-/// per ply of depth, negated, is not searched.
-const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
-const HISTORY_PRUNE_MARGIN: i32 = 4000;
-/// SEE pruning: up to this depth, a move that loses more material in the exchange on its
-/// square than a margin is not searched once a move has been: for a quiet move the margin
-/// grows linearly with depth, for a capture quadratically (a capture that loses a piece may
-/// still win it back deeper in the tree).
-const SEE_PRUNE_MAX_DEPTH: i32 = 8;
-const SEE_QUIET_MARGIN: i32 = 60;
-const SEE_CAPTURE_MARGIN: i32 = 20;
 /// micro-Max's recapture extension applies at the horizon (depth 1), where the recapture
 /// would otherwise drop into quiescence, and only while the path is at most this many plies
 /// longer than the iteration's depth. Unbounded, recapture chains kept whole subtrees at
@@ -77,7 +50,7 @@ impl Searcher<'_> {
         board: &Board,
         alpha: i32,
         beta: i32,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         last_to: Square,
         in_check: bool,
@@ -119,7 +92,10 @@ impl Searcher<'_> {
         // At the root the list gives the order, so the table is not asked.
         let key = board.key();
         let pv_node = root || beta - alpha > 1;
-        let hit = if root { None } else { self.tt.probe(key, ply) };
+        // A node searched without one of its moves (the singular test, `singular.rs`) is
+        // another question than the table's answer for the position: it asks nothing of it.
+        let excluded = self.data.frames[ply].excluded;
+        let hit = if root || excluded.is_some() { None } else { self.tt.probe(key, ply) };
         let mut hash_move = Move::NONE;
         if let Some(hit) = hit {
             hash_move = hit.best_move;
@@ -133,7 +109,12 @@ impl Searcher<'_> {
         // Step 5. The endgame tables: just after a capture or pawn move with few pieces left,
         // they know the result. It ends the node when it settles the window; at a PV node
         // where it does not, it bounds what the search below may return (`tablebase.rs`).
-        let (tb_floor, tb_ceiling) = match self.consult_tables(board, alpha, beta, depth, ply, !pv_node) {
+        let tables = if excluded.is_some() {
+            ControlFlow::Continue((-INFINITY, INFINITY))
+        } else {
+            self.consult_tables(board, alpha, beta, depth, ply, !pv_node)
+        };
+        let (tb_floor, tb_ceiling) = match tables {
             ControlFlow::Break(score) => return score,
             ControlFlow::Continue(bounds) => bounds,
         };
@@ -156,6 +137,7 @@ impl Searcher<'_> {
         // bring it back under beta in the few plies left, so the node is cut.
         if !pv_node
             && !in_check
+            && !excluded.is_some()
             && depth <= RFP_MAX_DEPTH
             && beta.abs() < MATE_BOUND
             && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
@@ -163,46 +145,27 @@ impl Searcher<'_> {
             return static_eval;
         }
 
-        // Step 7. Null-move pruning (micro-Max 4.8 has it): if we could pass and a reduced
-        // search still scores at least beta, a real move will almost surely do too, so the
-        // node is cut. Unsafe in zugzwang, where passing would be the best "move": so never
-        // in check, never without pieces (king and pawns endings are where zugzwang lives),
-        // never twice in a row (`last_to` is NO_SQUARE after a pass), and never at PV nodes.
-        if !pv_node
-            && !in_check
-            && depth >= NULL_MIN_DEPTH
-            && last_to != NO_SQUARE
-            && beta.abs() < MATE_BOUND
-            && board.has_non_pawn_material(board.side())
-            && static_eval >= beta
-        {
-            let reduction = NULL_REDUCTION + depth / NULL_REDUCTION_DIVISOR;
-            let mut child = *board;
-            child.make_null_move();
-            self.data.frames[ply].moved = NO_PIECE_TO;
-            self.keys.push(child.key());
-            // Repetition checks below the pass must not look back across it.
-            let outer_barrier = std::mem::replace(&mut self.repetition_barrier, self.keys.len() - 1);
-            let score = -self.search(&child, -beta, -beta + 1, depth - 1 - reduction, ply + 1, NO_SQUARE, false);
-            self.repetition_barrier = outer_barrier;
-            self.keys.pop();
-            if self.stopped {
-                return 0;
-            }
-            if score >= beta {
-                // A mate found after a pass is not proven for a real move: return beta.
-                return if score >= MATE_BOUND { beta } else { score };
+        // Step 7. Null-move pruning (`null_move.rs`): if passing still holds beta in a reduced
+        // search, a real move almost surely does too. Never at PV nodes, in check, or twice
+        // in a row (`last_to` is NO_SQUARE after a pass).
+        if !pv_node && !in_check && last_to != NO_SQUARE && !excluded.is_some() {
+            if let Some(score) = self.null_move_cut(board, beta, depth, ply, static_eval) {
+                return score;
             }
         }
 
         // Step 8. Internal iterative deepening: without a hash move, a shallower search finds
         // a good first move, which pays for itself in cutoffs.
-        if !root && !hash_move.is_some() && depth >= IID_MIN_DEPTH {
-            self.search(board, alpha, beta, depth - IID_REDUCTION, ply, last_to, in_check);
-            if self.stopped {
-                return 0;
+        if !root && !hash_move.is_some() && !excluded.is_some() && depth >= IID_MIN_DEPTH {
+            if pv_node {
+                self.search(board, alpha, beta, depth - IID_REDUCTION, ply, last_to, in_check);
+                if self.stopped {
+                    return 0;
+                }
+                hash_move = self.tt.probe(key, ply).map_or(Move::NONE, |h| h.best_move);
+            } else {
+                depth -= 1;
             }
-            hash_move = self.tt.probe(key, ply).map_or(Move::NONE, |h| h.best_move);
         }
 
         // Step 9. The 50-move rule: a draw, unless the side to move is checkmated. Only here
@@ -222,6 +185,19 @@ impl Searcher<'_> {
         if hash_move.is_some() && !generator.as_ref().is_some_and(|g| g.is_legal(hash_move)) {
             hash_move = Move::NONE;
         }
+        // Step 10b. Singular extensions (`singular.rs`): the hash move goes a ply deeper when
+        // it is far better than the rest, a ply shallower when it is not needed for the
+        // cutoff; and when other moves beat beta too, the node fails high at once.
+        let mut hash_extension = 0;
+        if let Some(hit) = hit.filter(|h| h.best_move == hash_move && hash_move.is_some()) {
+            match self.singular_extension(board, beta, depth, ply, last_to, in_check, hit) {
+                ControlFlow::Break(score) => return score,
+                ControlFlow::Continue(extension) => hash_extension = extension,
+            }
+            if self.stopped {
+                return 0;
+            }
+        }
         let mut picker = MovePicker::new(hash_move);
         let context = QuietContext {
             ply,
@@ -237,21 +213,7 @@ impl Searcher<'_> {
         // Principal variation search: the first move gets the full window; the others are
         // first searched with a null window, only to prove they are not better, and are
         // searched again in full only when that proof fails.
-        let futile = !pv_node
-            && !in_check
-            && depth <= FUTILITY_MAX_DEPTH
-            && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha
-            && alpha.abs() < MATE_BOUND;
-        let lmp_limit = if !pv_node && !in_check && depth <= LMP_MAX_DEPTH {
-            let limit = LMP_BASE + (depth * depth) as usize;
-            if improving {
-                limit
-            } else {
-                limit / 2
-            }
-        } else {
-            usize::MAX
-        };
+        let pruning = MovePruning::new(root, pv_node, in_check, depth, improving, static_eval, alpha);
         let alpha_orig = alpha;
         let mut alpha = alpha.max(tb_floor);
         let mut best_score = tb_floor;
@@ -270,59 +232,26 @@ impl Searcher<'_> {
                 }
             };
             let Some((m, sort_key)) = next else { break };
+            if m == excluded {
+                continue;
+            }
             let i = tried;
             tried += 1;
             let nodes_before = self.nodes;
             let quiet = !is_tactical(board, m);
-            // Futility pruning: at the last plies, a quiet move cannot lift a static score
-            // this far below alpha (it gains no material), so it is skipped once one move
-            // has been searched. Never in check, and the hash move and killers are kept.
-            if futile && quiet && i > 0 && sort_key < KILLER_KEY_MIN {
+            // Moves that almost never raise alpha near the horizon are left out (`pruning.rs`).
+            if pruning.skip(board, m, quiet, i, sort_key, best_score) {
                 continue;
             }
             if root && self.id == 0 {
                 self.report_current_move(depth as u32, m, self.pv_index + i + 1);
-            }
-            // History pruning: near the horizon, a quiet move whose statistics say it has
-            // failed again and again here is not searched, once the node has a score that is
-            // not a mate against us.
-            let late_quiet = quiet && i > 0 && sort_key < KILLER_KEY_MIN;
-            if late_quiet
-                && !root
-                && depth <= HISTORY_PRUNE_MAX_DEPTH
-                && sort_key < -HISTORY_PRUNE_MARGIN * depth
-                && best_score > -MATE_BOUND
-            {
-                continue;
-            }
-            // SEE pruning: near the horizon, a move that loses material on its square is not
-            // searched once a move has been (never the hash move, a killer or castling). For a
-            // capture, only one that takes a cheaper piece can lose material.
-            if !root
-                && i > 0
-                && depth <= SEE_PRUNE_MAX_DEPTH
-                && best_score > -MATE_BOUND
-                && sort_key < HASH_MOVE
-                && !m.is_castling()
-                && !in_check
-                && (if quiet {
-                    sort_key < KILLER_KEY_MIN && see(board, m) < -SEE_QUIET_MARGIN * depth
-                } else {
-                    m.promotion() == 0 && loses_material_beyond(board, m, SEE_CAPTURE_MARGIN * depth * depth)
-                })
-            {
-                continue;
             }
             let is_recapture = m.to() == last_to && board.piece_at(m.to()) != EMPTY;
             let moved = piece_to(board, m);
             let mut child = *board;
             child.make_move(m);
             let gives_check = child.in_check();
-            // Late-move pruning: near the horizon, with good ordering, a quiet move this far
-            // down the list almost never raises alpha, so it is skipped once the node has a
-            // score that is not a mate against us. A move that gives check is kept: it may
-            // be the mate the node is looking for.
-            if i >= lmp_limit && quiet && sort_key < KILLER_KEY_MIN && !gives_check && best_score > -MATE_BOUND {
+            if pruning.skip_late(quiet, i, sort_key, gives_check, best_score) {
                 continue;
             }
             // Extensions: a recapture at the horizon (micro-Max), and a check anywhere: a
@@ -330,24 +259,15 @@ impl Searcher<'_> {
             // tactic. Both are bounded by path length so they cannot recurse without end.
             let extend = (is_recapture && depth == 1 && (ply as i32) < self.root_depth + RECAPTURE_EXTENSION_PLIES)
                 || (gives_check && (ply as i32) < 2 * self.root_depth);
-            let child_depth = if extend { depth } else { depth - 1 };
+            let extension = if m == hash_move { hash_extension.max(extend as i32) } else { extend as i32 };
+            let child_depth = depth - 1 + extension;
             self.keys.push(child.key());
             // Late-move reductions: with good ordering, a quiet move late in the list rarely
             // beats alpha, so it is searched shallower first. If it does beat alpha, it is
             // searched again at full depth, so only the effort is reduced, never the result of
             // a move that matters. Not for tactical moves, killers, checks or evasions.
-            let reduction = if depth >= LMR_MIN_DEPTH
-                && i >= LMR_MIN_MOVE
-                && quiet
-                && sort_key < KILLER_KEY_MIN
-                && !in_check
-                && !gives_check
-            {
-                // Less at PV nodes, more when the side to move is not improving, and less or
-                // more by the move's statistics (its sort key).
-                let r =
-                    late_move_reduction(depth, i) - pv_node as i32 + !improving as i32 - sort_key / LMR_HISTORY_DIVISOR;
-                r.clamp(0, child_depth - 1)
+            let reduction = if quiet && sort_key < KILLER_KEY_MIN && !in_check && !gives_check {
+                late_move_reduction(depth, i, pv_node, improving, sort_key).min((child_depth - 1).max(0))
             } else {
                 0
             };
@@ -402,7 +322,11 @@ impl Searcher<'_> {
             }
         }
 
-        // No legal move: checkmate or stalemate.
+        // No legal move: checkmate or stalemate. (Without the excluded move, no other move:
+        // the singular test fails low, the excluded move being singular.)
+        if tried == 0 && excluded.is_some() {
+            return alpha;
+        }
         if tried == 0 {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
@@ -414,7 +338,7 @@ impl Searcher<'_> {
         // line after the first: their score is that of some of the moves, not of the position.
         let partial_root =
             self.root_moves.is_restricted() || self.pv_index > 0 || self.root_end < self.root_moves.len();
-        if !(root && partial_root) {
+        if !(excluded.is_some() || root && partial_root) {
             self.tt.store(key, best_move, best_score, depth, bound, ply);
         }
         best_score

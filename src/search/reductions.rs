@@ -1,6 +1,14 @@
 //! Late-move reductions: how many plies a quiet move searched late at a node loses. With good
 //! move ordering such a move rarely beats alpha, so it is searched shallower first, and again
-//! at full depth only if it does (`alphabeta.rs`).
+//! at full depth only if it does (`alphabeta.rs`). Only quiet moves that are not killers,
+//! give no check and do not answer one are reduced.
+
+/// Late-move reductions start at this depth and this move number (0-based).
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_MIN_MOVE: usize = 3;
+/// A late quiet move's reduction shrinks by one ply for this much of its statistics (history
+/// and continuation history, `history.rs`) above 0, and grows by one for as much below.
+const LMR_HISTORY_DIVISOR: i32 = 8192;
 
 /// Natural logarithms times 1000 of 0..64, written out so that reductions are the same on
 /// every machine (a maths library may round `ln` differently in the last bit).
@@ -11,10 +19,16 @@ const LN_1000: [i32; 64] = [
     4060, 4078, 4094, 4111, 4127, 4143,
 ];
 
-/// How many plies a late quiet move loses: 0.75 + ln(depth) * ln(move number) / 2.25, growing
+/// How many plies the quiet move at `move_number` (0-based) loses at a node of `depth`, before
+/// the node's own search depth bounds it: 0.75 + ln(depth) * ln(move number) / 2.25, growing
 /// with the logarithms of depth and of the move's place in the list (a common shape since
-/// Stockfish; the constants are ours).
-pub(super) fn late_move_reduction(depth: i32, move_number: usize) -> i32 {
+/// Stockfish; the constants are ours); one less at a PV node, one more when the side to move
+/// is not improving, and less or more by the move's statistics.
+pub(super) fn late_move_reduction(depth: i32, move_number: usize, pv_node: bool, improving: bool, stats: i32) -> i32 {
+    if depth < LMR_MIN_DEPTH || move_number < LMR_MIN_MOVE {
+        return 0;
+    }
     let ln = |x: usize| LN_1000[x.min(63)] as i64;
-    ((750_000 + ln(depth as usize) * ln(move_number) * 1000 / 2250) / 1_000_000) as i32
+    let base = ((750_000 + ln(depth as usize) * ln(move_number) * 1000 / 2250) / 1_000_000) as i32;
+    (base - pv_node as i32 + !improving as i32 - stats / LMR_HISTORY_DIVISOR).max(0)
 }

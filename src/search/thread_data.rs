@@ -20,6 +20,8 @@ pub(super) struct Frame {
     /// The piece and square of the move being searched from this ply (for the continuation
     /// history of the plies below), or `NO_PIECE_TO` for a null move.
     pub(super) moved: PieceTo,
+    /// The move a node at this ply leaves out (the singular test), or NONE.
+    pub(super) excluded: Move,
     /// The static score of the node at this ply (for the "improving" test two plies on), or
     /// -INFINITY when the side to move was in check there.
     pub(super) static_eval: i32,
@@ -54,6 +56,7 @@ impl ThreadData {
                     keys: [0; 256],
                     quiets: [(Move::NONE, NO_PIECE_TO); 256],
                     moved: NO_PIECE_TO,
+                    excluded: Move::NONE,
                     static_eval: 0,
                 })
                 .collect(),

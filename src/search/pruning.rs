@@ -1,0 +1,111 @@
+//! The move loop's pruning rules: which moves a node leaves out without searching them.
+//! With good move ordering, a move late in the list near the horizon almost never raises
+//! alpha; each rule below names a kind of such move. None applies to a node's first move or
+//! at the root, and all but futility pruning wait until the node has a score that is not a
+//! mate against it.
+
+use super::ordering::{loses_material_beyond, HASH_MOVE, KILLER_KEY_MIN};
+use super::score::MATE_BOUND;
+use crate::chess::board::Board;
+use crate::chess::see::see;
+use crate::chess::types::Move;
+
+/// Futility pruning of quiet moves: up to this depth, with these margins by depth.
+const FUTILITY_MAX_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 450];
+/// Late-move pruning: up to this depth, a quiet move that comes this late in the list
+/// (0-based, `LMP_BASE + depth * depth`, half that when not improving) is not searched.
+const LMP_MAX_DEPTH: i32 = 7;
+const LMP_BASE: usize = 3;
+/// History pruning: up to this depth, a late quiet move whose statistics are below this much
+/// per ply of depth, negated, is not searched.
+const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
+const HISTORY_PRUNE_MARGIN: i32 = 4000;
+/// SEE pruning: up to this depth, a move that loses more material in the exchange on its
+/// square than a margin is not searched: for a quiet move the margin grows linearly with
+/// depth, for a capture quadratically (a capture that loses a piece may still win it back
+/// deeper in the tree).
+const SEE_PRUNE_MAX_DEPTH: i32 = 8;
+const SEE_QUIET_MARGIN: i32 = 60;
+const SEE_CAPTURE_MARGIN: i32 = 20;
+
+/// What a node's pruning rules know of it, worked out once before its move loop.
+pub(super) struct MovePruning {
+    root: bool,
+    in_check: bool,
+    depth: i32,
+    /// The static score is so far below alpha that no quiet move can lift it.
+    futile: bool,
+    /// Quiet moves from this index on are not searched.
+    late_move_limit: usize,
+}
+
+impl MovePruning {
+    pub(super) fn new(
+        root: bool,
+        pv_node: bool,
+        in_check: bool,
+        depth: i32,
+        improving: bool,
+        static_eval: i32,
+        alpha: i32,
+    ) -> MovePruning {
+        let futile = !pv_node
+            && !in_check
+            && depth <= FUTILITY_MAX_DEPTH
+            && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha
+            && alpha.abs() < MATE_BOUND;
+        let late_move_limit = if !pv_node && !in_check && depth <= LMP_MAX_DEPTH {
+            let limit = LMP_BASE + (depth * depth) as usize;
+            if improving {
+                limit
+            } else {
+                limit / 2
+            }
+        } else {
+            usize::MAX
+        };
+        MovePruning { root, in_check, depth, futile, late_move_limit }
+    }
+
+    /// Whether the `i`-th move (0-based), `m` with its sort key, is left out before it is
+    /// made. `best_score` is the node's best so far.
+    #[inline]
+    pub(super) fn skip(&self, board: &Board, m: Move, quiet: bool, i: usize, sort_key: i32, best_score: i32) -> bool {
+        if i == 0 {
+            return false;
+        }
+        let late_quiet = quiet && sort_key < KILLER_KEY_MIN;
+        // Futility pruning: at the last plies, a quiet move cannot lift a static score this
+        // far below alpha (it gains no material). The hash move and killers are kept.
+        if self.futile && late_quiet {
+            return true;
+        }
+        if self.root || best_score <= -MATE_BOUND {
+            return false;
+        }
+        // History pruning: a quiet move whose statistics say it has failed again and again
+        // here.
+        if late_quiet && self.depth <= HISTORY_PRUNE_MAX_DEPTH && sort_key < -HISTORY_PRUNE_MARGIN * self.depth {
+            return true;
+        }
+        // SEE pruning: a move that loses material on its square (never the hash move, a
+        // killer or castling). For a capture, only one that takes a cheaper piece can.
+        self.depth <= SEE_PRUNE_MAX_DEPTH
+            && sort_key < HASH_MOVE
+            && !m.is_castling()
+            && !self.in_check
+            && if quiet {
+                late_quiet && see(board, m) < -SEE_QUIET_MARGIN * self.depth
+            } else {
+                m.promotion() == 0 && loses_material_beyond(board, m, SEE_CAPTURE_MARGIN * self.depth * self.depth)
+            }
+    }
+
+    /// Late-move pruning, once the move is made: a quiet move this far down the list is left
+    /// out, unless it gives check (it may be the mate the node is looking for).
+    #[inline]
+    pub(super) fn skip_late(&self, quiet: bool, i: usize, sort_key: i32, gives_check: bool, best_score: i32) -> bool {
+        i >= self.late_move_limit && quiet && sort_key < KILLER_KEY_MIN && !gives_check && best_score > -MATE_BOUND
+    }
+}

@@ -1,0 +1,64 @@
+//! Singular extensions: when the hash move looks much better than every other move, it is
+//! searched one ply deeper, since the line depends on it alone. The test is a reduced
+//! search of the node *without* the hash move against a bound a little below the hash
+//! move's stored score; its outcome also decides two related cases (see
+//! [`Searcher::singular_extension`]).
+
+use super::bound::{Bound, Hit};
+use super::score::MATE_BOUND;
+use super::searcher::Searcher;
+use crate::chess::board::Board;
+use crate::chess::types::*;
+use std::ops::ControlFlow;
+
+/// Only nodes with at least this much depth left are tested (the test costs a search of half
+/// the depth).
+const SINGULAR_MIN_DEPTH: i32 = 8;
+/// The stored score may be this many plies shallower than the node's depth.
+const SINGULAR_DEPTH_SLACK: i32 = 3;
+/// The other moves must stay this much per ply of depth below the stored score.
+const SINGULAR_MARGIN: i32 = 2;
+
+impl Searcher<'_> {
+    /// The extension of the hash move at a node of `depth`, given the table's entry `hit`
+    /// for it: +1 when no other move comes near the hash move's score (it is *singular*);
+    /// -1 when another move does and the stored score beats beta anyway (the hash move is
+    /// not the only way to a cutoff, so it need not be searched so deep); else 0.
+    /// `Break(score)` when several moves beat beta by themselves ("multi-cut"): the node fails
+    /// high without a search of its own.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn singular_extension(
+        &mut self,
+        board: &Board,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        last_to: Square,
+        in_check: bool,
+        hit: Hit,
+    ) -> ControlFlow<i32, i32> {
+        if depth < SINGULAR_MIN_DEPTH
+            || hit.depth < depth - SINGULAR_DEPTH_SLACK
+            || hit.bound == Bound::Upper
+            || hit.score.abs() >= MATE_BOUND
+            || ply as i32 >= 2 * self.root_depth
+        {
+            return ControlFlow::Continue(0);
+        }
+        let singular_beta = hit.score - SINGULAR_MARGIN * depth;
+        self.data.frames[ply].excluded = hit.best_move;
+        let score = self.search(board, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, last_to, in_check);
+        self.data.frames[ply].excluded = Move::NONE;
+        if self.stopped {
+            ControlFlow::Continue(0)
+        } else if score < singular_beta {
+            ControlFlow::Continue(1)
+        } else if singular_beta >= beta {
+            ControlFlow::Break(singular_beta)
+        } else if hit.score >= beta {
+            ControlFlow::Continue(-1)
+        } else {
+            ControlFlow::Continue(0)
+        }
+    }
+}
