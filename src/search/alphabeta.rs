@@ -163,6 +163,8 @@ impl Searcher<'_> {
                     return 0;
                 }
                 hash_move = self.tt.probe(key, ply).map_or(Move::NONE, |h| h.best_move);
+                // Its line is not this node's: forget it, or a fail low below would leave it.
+                self.data.pv_len[ply] = ply;
             } else {
                 depth -= 1;
             }
@@ -189,7 +191,9 @@ impl Searcher<'_> {
         // it is far better than the rest, a ply shallower when it is not needed for the
         // cutoff; and when other moves beat beta too, the node fails high at once.
         let mut hash_extension = 0;
-        if let Some(hit) = hit.filter(|h| h.best_move == hash_move && hash_move.is_some()) {
+        // Not where the tables bound the score: the test's search does not consult them.
+        let table_bounds = tb_floor > -INFINITY || tb_ceiling < INFINITY;
+        if let Some(hit) = hit.filter(|h| h.best_move == hash_move && hash_move.is_some() && !table_bounds) {
             match self.singular_extension(board, beta, depth, ply, last_to, in_check, hit) {
                 ControlFlow::Break(score) => return score,
                 ControlFlow::Continue(extension) => hash_extension = extension,
@@ -232,6 +236,7 @@ impl Searcher<'_> {
                 }
             };
             let Some((m, sort_key)) = next else { break };
+            debug_assert!(!root || !excluded.is_some(), "the root never leaves a move out");
             if m == excluded {
                 continue;
             }

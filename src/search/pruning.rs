@@ -106,6 +106,11 @@ impl MovePruning {
     /// out, unless it gives check (it may be the mate the node is looking for).
     #[inline]
     pub(super) fn skip_late(&self, quiet: bool, i: usize, sort_key: i32, gives_check: bool, best_score: i32) -> bool {
-        i >= self.late_move_limit && quiet && sort_key < KILLER_KEY_MIN && !gives_check && best_score > -MATE_BOUND
+        !self.root
+            && i >= self.late_move_limit
+            && quiet
+            && sort_key < KILLER_KEY_MIN
+            && !gives_check
+            && best_score > -MATE_BOUND
     }
 }

@@ -5,7 +5,7 @@
 //! [`Searcher::singular_extension`]).
 
 use super::bound::{Bound, Hit};
-use super::score::MATE_BOUND;
+use super::score::TB_WIN_BOUND;
 use super::searcher::Searcher;
 use crate::chess::board::Board;
 use crate::chess::types::*;
@@ -25,7 +25,8 @@ impl Searcher<'_> {
     /// -1 when another move does and the stored score beats beta anyway (the hash move is
     /// not the only way to a cutoff, so it need not be searched so deep); else 0.
     /// `Break(score)` when several moves beat beta by themselves ("multi-cut"): the node fails
-    /// high without a search of its own.
+    /// high without a search of its own. A stored mate or table-win score is left alone: a
+    /// bound just below it is no score a multi-cut could return.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn singular_extension(
         &mut self,
@@ -40,7 +41,7 @@ impl Searcher<'_> {
         if depth < SINGULAR_MIN_DEPTH
             || hit.depth < depth - SINGULAR_DEPTH_SLACK
             || hit.bound == Bound::Upper
-            || hit.score.abs() >= MATE_BOUND
+            || hit.score.abs() >= TB_WIN_BOUND
             || ply as i32 >= 2 * self.root_depth
         {
             return ControlFlow::Continue(0);
@@ -49,6 +50,8 @@ impl Searcher<'_> {
         self.data.frames[ply].excluded = hit.best_move;
         let score = self.search(board, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, last_to, in_check);
         self.data.frames[ply].excluded = Move::NONE;
+        // The test's line is not this node's: forget it, or a fail low would leave it.
+        self.data.pv_len[ply] = ply;
         if self.stopped {
             ControlFlow::Continue(0)
         } else if score < singular_beta {

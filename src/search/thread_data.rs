@@ -1,8 +1,9 @@
 //! What each search thread owns and keeps from one search to the next: its move-ordering
 //! memories, its principal-variation table, its per-ply scratch space and its evaluation
-//! cache. Nothing here is shared between threads. Allocated once per thread (about 3 MiB, most of it the continuation history),
-//! not once per `go`; the parts that steer the search are reset at the start of each search,
-//! so a single-threaded fixed-depth search repeats exactly.
+//! cache. Nothing here is shared between threads. Allocated once per thread (about 3 MiB,
+//! most of it the continuation history), not once per `go`; what steers the search is reset
+//! at the start of each search or, for the histories, of each game (`ucinewgame`), so a
+//! single-threaded fixed-depth search after `ucinewgame` repeats exactly.
 
 use super::history::{PieceTo, QuietHistory, NO_PIECE_TO};
 use super::score::MAX_PLY;
