@@ -297,7 +297,7 @@ impl Searcher<'_> {
                 return 0;
             }
             if quiet {
-                self.data.frames[ply].quiets[quiet_count] = (m, moved);
+                self.data.frames[ply].quiets[quiet_count] = m;
                 quiet_count += 1;
             }
             if root {
@@ -314,7 +314,7 @@ impl Searcher<'_> {
                         // that refutes is remembered for the siblings (killer, history).
                         if quiet {
                             self.data.quiet.reward(
-                                board.side(),
+                                board,
                                 context,
                                 depth,
                                 m,

@@ -86,16 +86,17 @@ impl QuietHistory {
     }
 
     /// Records a quiet move that caused a beta cutoff at `depth`, and lowers the statistics of
-    /// the quiet moves tried before it (they did not cut off). `tried` holds each move with
-    /// its [`PieceTo`].
-    pub fn reward(&mut self, side: Colour, context: QuietContext, depth: i32, best: Move, tried: &[(Move, PieceTo)]) {
+    /// the quiet moves tried before it (they did not cut off) on `board`.
+    pub fn reward(&mut self, board: &Board, context: QuietContext, depth: i32, best: Move, tried: &[Move]) {
+        let side = board.side();
         let ply = context.ply;
         if self.killers[ply][0] != best {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = best;
         }
         let bonus = (16 * depth * depth + 32 * depth).min(1600);
-        for &(m, to) in tried {
+        for &m in tried {
+            let to = piece_to(board, m);
             let delta = if m == best { bonus } else { -bonus };
             update(&mut self.history[side.index()][Self::index(m)], delta);
             for &previous in &context.previous {

@@ -78,12 +78,7 @@ pub fn quiet_key(board: &Board, m: Move, quiet: &QuietHistory, context: QuietCon
 /// the search gets to the move (most nodes cut off before).
 #[inline]
 pub fn loses_material(board: &Board, m: Move) -> bool {
-    let victim = board.piece_at(m.to());
-    let attacker = kind_of(board.piece_at(m.from()));
-    victim != EMPTY
-        && attacker != KING
-        && VICTIM[attacker as usize] > VICTIM[kind_of(victim) as usize]
-        && see(board, m) < 0
+    loses_material_beyond(board, m, 0)
 }
 
 /// True for a capture that loses more than `margin` in the exchange on its square (by SEE).

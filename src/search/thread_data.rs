@@ -17,7 +17,7 @@ use crate::eval::PawnCache;
 pub(super) struct Frame {
     pub(super) moves: MoveList,
     pub(super) keys: [i32; 256],
-    pub(super) quiets: [(Move, PieceTo); 256],
+    pub(super) quiets: [Move; 256],
     /// The piece and square of the move being searched from this ply (for the continuation
     /// history of the plies below), or `NO_PIECE_TO` for a null move.
     pub(super) moved: PieceTo,
@@ -55,7 +55,7 @@ impl ThreadData {
                 .map(|_| Frame {
                     moves: MoveList::new(),
                     keys: [0; 256],
-                    quiets: [(Move::NONE, NO_PIECE_TO); 256],
+                    quiets: [Move::NONE; 256],
                     moved: NO_PIECE_TO,
                     excluded: Move::NONE,
                     static_eval: 0,
