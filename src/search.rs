@@ -6,8 +6,9 @@
 //!   `go` limits turned into deadlines;
 //! * `bound`: score bounds and table hits; `tt`: the transposition table; `wdl`: the
 //!   win/draw/loss model; `report`: what the search tells its [`Reporter`];
-//! * `history` (killers and history), `ordering` (sort keys, MVV/LVA) and `picker` (a node's
-//!   moves in stages): move ordering; `reductions`: how much a late move's search is cut;
+//! * `history` (killers and history), `capture_history`, `ordering` (sort keys, MVV/LVA) and
+//!   `picker` (a node's moves in stages): move ordering; `reductions`: how much a late move's
+//!   search is cut; `correction`: the static evaluation's errors, learned by pawn structure;
 //! * `root`: the root move list, each move with its score, PV and nodes;
 //! * `thread_data`: what each search thread owns (killers, history, PV table, caches);
 //!   `searcher`: one thread's search and the bookkeeping every node does;
@@ -20,6 +21,8 @@
 
 mod alphabeta;
 pub mod bound;
+mod capture_history;
+mod correction;
 mod history;
 mod iterate;
 pub mod level;
@@ -27,6 +30,7 @@ mod null_move;
 pub mod options;
 mod ordering;
 mod picker;
+mod probcut;
 mod pruning;
 mod quiescence;
 mod reductions;

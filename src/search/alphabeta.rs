@@ -4,13 +4,14 @@
 //! quiescence (`quiescence.rs`).
 
 use super::history::{piece_to, QuietContext, NO_PIECE_TO};
-use super::ordering::{is_tactical, move_key, quiet_key, KILLER_KEY_MIN};
+use super::ordering::{is_tactical, noisy_key, quiet_key, KILLER_KEY_MIN};
 use super::picker::MovePicker;
 use super::pruning::MovePruning;
 use super::reductions::late_move_reduction;
 use super::report::ScoreBound;
-use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use super::searcher::{Searcher, LATE_CHANGE_REPORT};
+use super::thread_data::MAX_TACTICAL_TRIED;
 use super::tt::Bound;
 use crate::chess::board::Board;
 use crate::chess::movegen::{generate_legal, MoveGen, MoveList};
@@ -123,12 +124,15 @@ impl Searcher<'_> {
         // to move is "improving" when it stands better than two plies ago, at its own last
         // turn: then a fail high is more likely, and pruning can be bolder; when it is not,
         // late moves are less likely to help, and more of them are pruned.
-        let static_eval = if in_check {
+        // The score is corrected by what the search has learned of the evaluation's errors in
+        // this pawn structure (`correction.rs`); `raw_eval` is what the errors are measured on.
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             let score = evaluate_cached(board, &mut self.data.pawn_cache);
             self.noisy(score, key)
         };
+        let static_eval = if in_check { -INFINITY } else { self.data.correction.corrected(board, raw_eval) };
         self.data.frames[ply].static_eval = static_eval;
         let improving = !in_check && (ply < 2 || static_eval > self.data.frames[ply - 2].static_eval);
 
@@ -150,6 +154,15 @@ impl Searcher<'_> {
         // in a row (`last_to` is NO_SQUARE after a pass).
         if !pv_node && !in_check && last_to != NO_SQUARE && !excluded.is_some() {
             if let Some(score) = self.null_move_cut(board, beta, depth, ply, static_eval) {
+                return score;
+            }
+        }
+        // Not where the tables bound the score: the shortcuts below do not consult them.
+        let table_bounds = tb_floor > -INFINITY || tb_ceiling < INFINITY;
+
+        // Step 7b. ProbCut (`probcut.rs`): a capture that beats beta well in a shallow search.
+        if !pv_node && !in_check && !excluded.is_some() && !table_bounds {
+            if let Some(score) = self.probcut(board, beta, depth, ply, static_eval, hit) {
                 return score;
             }
         }
@@ -178,7 +191,8 @@ impl Searcher<'_> {
             return if any.is_empty() && in_check { -MATE + ply as i32 } else { DRAW };
         }
 
-        // Step 10. Order: hash move first, then captures by MVV/LVA, killers, history. The
+        // Step 10. Order: hash move first, then captures by MVV/LVA and their history,
+        // killers, history (`ordering.rs`). The
         // moves are generated in stages as they are needed (see `MovePicker`): a node that
         // cuts off on its hash move generates nothing, and one that cuts off on a capture
         // never generates its quiet moves.
@@ -191,8 +205,6 @@ impl Searcher<'_> {
         // it is far better than the rest, a ply shallower when it is not needed for the
         // cutoff; and when other moves beat beta too, the node fails high at once.
         let mut hash_extension = 0;
-        // Not where the tables bound the score: the test's search does not consult them.
-        let table_bounds = tb_floor > -INFINITY || tb_ceiling < INFINITY;
         if let Some(hit) = hit.filter(|h| h.best_move == hash_move && hash_move.is_some() && !table_bounds) {
             match self.singular_extension(board, beta, depth, ply, last_to, in_check, hit) {
                 ControlFlow::Break(score) => return score,
@@ -222,7 +234,7 @@ impl Searcher<'_> {
         let mut alpha = alpha.max(tb_floor);
         let mut best_score = tb_floor;
         let mut best_move = Move::NONE;
-        let mut quiet_count = 0;
+        let (mut quiet_count, mut tactical_count) = (0, 0);
         let mut tried = 0;
         loop {
             let next = match &generator {
@@ -232,7 +244,8 @@ impl Searcher<'_> {
                 }
                 Some(generator) => {
                     let frame = &mut self.data.frames[ply];
-                    picker.next(board, generator, &mut frame.moves, &mut frame.keys, (&self.data.quiet, context))
+                    let stats = (&self.data.quiet, &self.data.captures, context);
+                    picker.next(board, generator, &mut frame.moves, &mut frame.keys, stats)
                 }
             };
             let Some((m, sort_key)) = next else { break };
@@ -299,6 +312,9 @@ impl Searcher<'_> {
             if quiet {
                 self.data.frames[ply].quiets[quiet_count] = m;
                 quiet_count += 1;
+            } else if tactical_count < MAX_TACTICAL_TRIED {
+                self.data.frames[ply].tactical[tactical_count] = m;
+                tactical_count += 1;
             }
             if root {
                 self.record_root_move(board, i, score, alpha, beta, depth);
@@ -310,17 +326,14 @@ impl Searcher<'_> {
                     best_move = m;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        // Beta cutoff: the opponent will not allow this line. A quiet move
-                        // that refutes is remembered for the siblings (killer, history).
+                        // Beta cutoff: the opponent will not allow this line. The move that
+                        // refutes is remembered for the siblings (killer, histories), and
+                        // the moves tried before it count against theirs.
+                        let frame = &self.data.frames[ply];
                         if quiet {
-                            self.data.quiet.reward(
-                                board,
-                                context,
-                                depth,
-                                m,
-                                &self.data.frames[ply].quiets[..quiet_count],
-                            );
+                            self.data.quiet.reward(board, context, depth, m, &frame.quiets[..quiet_count]);
                         }
+                        self.data.captures.reward(board, depth, m, &frame.tactical[..tactical_count]);
                         break;
                     }
                 }
@@ -336,9 +349,20 @@ impl Searcher<'_> {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
 
-        // Step 12. Store the result with the kind of bound it is.
+        // Step 12. Store the result with the kind of bound it is, and learn how far the static
+        // score was off (`correction.rs`): not in check, nor after a best move that wins
+        // material (the static score does not see it coming), nor from a mate or table score.
         let best_score = best_score.min(tb_ceiling);
         let bound = Bound::of(best_score, alpha_orig, beta);
+        if !root
+            && !in_check
+            && !excluded.is_some()
+            && !table_bounds
+            && best_score.abs() < TB_WIN_BOUND
+            && !(best_move.is_some() && is_tactical(board, best_move))
+        {
+            self.data.correction.learn(board, depth, best_score, bound, raw_eval, static_eval);
+        }
         // Not at a root restricted by `searchmoves` or the tables' ranks, nor for a MultiPV
         // line after the first: their score is that of some of the moves, not of the position.
         let partial_root =
@@ -364,11 +388,11 @@ impl Searcher<'_> {
     }
 
     /// The sort key a root move would have at any other node, for the pruning and reduction
-    /// rules that read it: MVV/LVA for captures and promotions, the killer or history key
-    /// for quiet moves.
+    /// rules that read it: MVV/LVA and capture history for captures and promotions, the
+    /// killer or history key for quiet moves.
     fn root_key(&self, board: &Board, m: Move, context: QuietContext) -> i32 {
         if is_tactical(board, m) {
-            move_key(board, m, Move::NONE)
+            noisy_key(board, m, &self.data.captures)
         } else {
             quiet_key(board, m, &self.data.quiet, context)
         }

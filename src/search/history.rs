@@ -10,7 +10,7 @@ use super::score::MAX_PLY;
 use crate::chess::board::Board;
 use crate::chess::types::*;
 
-/// Each history entry stays within +/- this (the gravity of [`update`] keeps it there), so a
+/// Each history entry stays within +/- this (the gravity of [`update_entry`] keeps it there), so a
 /// quiet move's statistics, three entries, stay below a killer's key (`ordering::KILLER`).
 pub const HISTORY_MAX: i32 = 16_384;
 
@@ -18,7 +18,8 @@ pub const HISTORY_MAX: i32 = 16_384;
 /// [`NO_PIECE_TO`] stands for no move (the root, a null move): its entries are never changed.
 pub type PieceTo = usize;
 pub const NO_PIECE_TO: PieceTo = 0;
-const PIECE_TO: usize = 16 * 64;
+/// How many [`PieceTo`] indexes there are.
+pub const PIECE_TO: usize = 16 * 64;
 
 /// The [`PieceTo`] of move `m` on `board`, before it is made.
 #[inline(always)]
@@ -46,10 +47,17 @@ pub struct QuietHistory {
     continuation: Box<[[i16; PIECE_TO]; PIECE_TO]>,
 }
 
+/// What a cutoff at `depth` adds to the move's entry (and takes from the moves tried before
+/// it): growing with the square of the depth, since a deep cutoff saved a large subtree.
+#[inline(always)]
+pub fn history_bonus(depth: i32) -> i32 {
+    (16 * depth * depth + 32 * depth).min(1600)
+}
+
 /// Moves entry `h` by `delta`, less the nearer it is to the bound: entries stay in range and
 /// recent results weigh more than old ones.
 #[inline(always)]
-fn update(h: &mut i16, delta: i32) {
+pub fn update_entry(h: &mut i16, delta: i32) {
     let value = *h as i32;
     *h = (value + delta - value * delta.abs() / HISTORY_MAX) as i16;
 }
@@ -94,14 +102,14 @@ impl QuietHistory {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = best;
         }
-        let bonus = (16 * depth * depth + 32 * depth).min(1600);
+        let bonus = history_bonus(depth);
         for &m in tried {
             let to = piece_to(board, m);
             let delta = if m == best { bonus } else { -bonus };
-            update(&mut self.history[side.index()][Self::index(m)], delta);
+            update_entry(&mut self.history[side.index()][Self::index(m)], delta);
             for &previous in &context.previous {
                 if previous != NO_PIECE_TO {
-                    update(&mut self.continuation[previous][to], delta);
+                    update_entry(&mut self.continuation[previous][to], delta);
                 }
             }
         }

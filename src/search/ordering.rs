@@ -1,10 +1,12 @@
 //! Move ordering: alpha-beta cuts off sooner when the best move comes first. micro-Max tries
 //! the hash move first, then captures by MVV/LVA ("most valuable victim, least valuable
 //! attacker": take the queen with the pawn before the pawn with the queen), then the rest.
-//! The quiet moves are ordered by the killers and the history (`history.rs`). This file
+//! The quiet moves are ordered by the killers and the history (`history.rs`), and the
+//! captures' MVV/LVA order is shifted by their own history (`capture_history.rs`). This file
 //! gives each move its sort key and picks the moves in key order; `picker.rs` hands a node
 //! its moves stage by stage.
 
+use super::capture_history::{CaptureHistory, CAPTURE_HISTORY_DIVISOR};
 use super::history::{piece_to, QuietContext, QuietHistory};
 use crate::chess::board::Board;
 use crate::chess::see::see;
@@ -43,11 +45,18 @@ pub fn move_key(board: &Board, m: Move, hash_move: Move) -> i32 {
     key
 }
 
-/// Fills `keys` with the ordering key of each move: captures and promotions by MVV/LVA;
-/// other moves get 0. (The hash move is handed out before any list is scored.)
-pub fn score_moves(board: &Board, moves: &[Move], keys: &mut [i32]) {
+/// The ordering key of a capture or promotion in the search: its MVV/LVA key moved by its
+/// capture history, by less than a pawn's worth of victim (`CAPTURE_HISTORY_DIVISOR`).
+#[inline]
+pub fn noisy_key(board: &Board, m: Move, captures: &CaptureHistory) -> i32 {
+    move_key(board, m, Move::NONE) + captures.score(board, m) / CAPTURE_HISTORY_DIVISOR
+}
+
+/// Fills `keys` with the ordering key of each capture and promotion ([`noisy_key`]). (The
+/// hash move is handed out before any list is scored.)
+pub fn score_noisy_moves(board: &Board, moves: &[Move], keys: &mut [i32], captures: &CaptureHistory) {
     for (key, &m) in keys.iter_mut().zip(moves) {
-        *key = move_key(board, m, Move::NONE);
+        *key = noisy_key(board, m, captures);
     }
 }
 

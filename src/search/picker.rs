@@ -1,8 +1,9 @@
 //! The staged move picker: a node's moves handed out in order, generated in stages so that a
 //! cutoff saves the work of the moves it made unnecessary.
 
+use super::capture_history::CaptureHistory;
 use super::history::{QuietContext, QuietHistory};
-use super::ordering::{loses_material, pick_next, score_moves, score_quiet_moves, HASH_MOVE};
+use super::ordering::{loses_material, pick_next, score_noisy_moves, score_quiet_moves, HASH_MOVE};
 use crate::chess::board::Board;
 use crate::chess::movegen::{MoveGen, MoveList};
 use crate::chess::types::Move;
@@ -44,12 +45,12 @@ enum Stage {
 
 /// Hands out a search node's moves in order, generating them in stages so that a cutoff
 /// saves the work of the moves it made unnecessary: first the hash move (checked for
-/// legality, not generated), then the captures and promotions by MVV/LVA, then the quiet
-/// moves by killers and history, and last the captures that lose material in the exchange
-/// (by SEE), which a quiet move usually beats. Because [`pick_next`] is a stable selection
-/// and every capture or promotion key is above every quiet key, the order is that of one
-/// stable sort of the whole list by the same keys, with the losing captures moved to the
-/// end in their own order. One thing differs from scoring the whole list up front: the
+/// legality, not generated), then the captures and promotions by MVV/LVA and their history,
+/// then the quiet moves by killers and history, and last the captures that lose material in
+/// the exchange (by SEE), which a quiet move usually beats. Because [`pick_next`] is a stable
+/// selection and every capture or promotion key is above every quiet key, the order is that
+/// of one stable sort of the whole list by the same keys, with the losing captures moved to
+/// the end in their own order. One thing differs from scoring the whole list up front: the
 /// quiet moves are scored when their stage starts, so with the history as the captures'
 /// subtrees have left it.
 pub struct MovePicker {
@@ -77,14 +78,15 @@ impl MovePicker {
     }
 
     /// The next move and its sort key, or None when all have been handed out. `list` and
-    /// `keys` are the node's scratch space and must be passed in unchanged between calls.
+    /// `keys` are the node's scratch space and must be passed in unchanged between calls;
+    /// `stats` are the histories that order the moves.
     pub fn next(
         &mut self,
         board: &Board,
         generator: &MoveGen,
         list: &mut MoveList,
         keys: &mut [i32],
-        quiet: (&QuietHistory, QuietContext),
+        stats: (&QuietHistory, &CaptureHistory, QuietContext),
     ) -> Option<(Move, i32)> {
         loop {
             match self.stage {
@@ -98,11 +100,11 @@ impl MovePicker {
                     list.clear();
                     if self.stage == Stage::GenerateNoisy {
                         generator.noisy(list);
-                        score_moves(board, list.as_slice(), &mut keys[..list.len()]);
+                        score_noisy_moves(board, list.as_slice(), &mut keys[..list.len()], stats.1);
                         self.stage = Stage::Noisy;
                     } else {
                         generator.quiet(list);
-                        let (history, context) = quiet;
+                        let (history, _, context) = stats;
                         score_quiet_moves(board, list.as_slice(), &mut keys[..list.len()], history, context);
                         self.stage = Stage::Quiet;
                     }
@@ -160,7 +162,7 @@ mod tests {
     use crate::chess::testing::random_walk;
     use crate::chess::types::square;
     use crate::search::history::piece_to;
-    use crate::search::ordering::{move_key, KILLER};
+    use crate::search::ordering::{move_key, noisy_key, KILLER};
 
     #[test]
     fn sorting_the_rest_continues_the_selection() {
@@ -193,8 +195,10 @@ mod tests {
                     return;
                 }
                 let mut history = QuietHistory::new();
+                let mut captures = CaptureHistory::new();
                 for &m in moves {
                     history.set_score(board.side(), m, rng.below(7) as i32 - 3);
+                    captures.set_score(board, m, rng.below(2001) as i32 - 1000);
                 }
                 let killers = [moves[rng.below(moves.len())], moves[rng.below(moves.len())]];
                 history.set_killers(5, killers);
@@ -205,7 +209,8 @@ mod tests {
                     0 if m == killers[0] => KILLER[0],
                     0 if m == killers[1] => KILLER[1],
                     0 => history.score(board.side(), context, m, piece_to(board, m)),
-                    k => k,
+                    HASH_MOVE => HASH_MOVE,
+                    _ => noisy_key(board, m, &captures),
                 };
                 let mut expected: Vec<Move> = moves.to_vec();
                 expected.sort_by_key(|&m| -key(m));
@@ -218,7 +223,9 @@ mod tests {
                 let mut picker = MovePicker::new(hash_move);
                 let (mut list, mut keys) = (MoveList::new(), [0; 256]);
                 let mut picked = Vec::new();
-                while let Some((m, _)) = picker.next(board, &generator, &mut list, &mut keys, (&history, context)) {
+                while let Some((m, _)) =
+                    picker.next(board, &generator, &mut list, &mut keys, (&history, &captures, context))
+                {
                     picked.push(m);
                 }
                 assert_eq!(picked, expected, "{}", board.to_fen());

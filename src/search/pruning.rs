@@ -1,8 +1,9 @@
 //! The move loop's pruning rules: which moves a node leaves out without searching them.
 //! With good move ordering, a move late in the list near the horizon almost never raises
 //! alpha; each rule below names a kind of such move. None applies to a node's first move or
-//! at the root, and all but futility pruning wait until the node has a score that is not a
-//! mate against it.
+//! at the root, and all wait until the node has a score that is not a mate against it (a
+//! node that left out every other move after a mated first one would return that mate as an
+//! upper bound that is not one).
 
 use super::ordering::{loses_material_beyond, HASH_MOVE, KILLER_KEY_MIN};
 use super::score::MATE_BOUND;
@@ -75,14 +76,14 @@ impl MovePruning {
         if i == 0 {
             return false;
         }
+        if self.root || best_score <= -MATE_BOUND {
+            return false;
+        }
         let late_quiet = quiet && sort_key < KILLER_KEY_MIN;
         // Futility pruning: at the last plies, a quiet move cannot lift a static score this
         // far below alpha (it gains no material). The hash move and killers are kept.
         if self.futile && late_quiet {
             return true;
-        }
-        if self.root || best_score <= -MATE_BOUND {
-            return false;
         }
         // History pruning: a quiet move whose statistics say it has failed again and again
         // here.

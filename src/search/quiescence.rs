@@ -1,7 +1,7 @@
 //! Quiescence search: at the horizon, only captures and promotions are searched, until the
 //! position is quiet, so the static score is never trusted in the middle of an exchange.
 
-use super::ordering::{loses_material, pick_next, score_moves};
+use super::ordering::{loses_material, pick_next, score_noisy_moves};
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::searcher::Searcher;
 use super::tt::Bound;
@@ -62,8 +62,12 @@ impl Searcher<'_> {
             best_score = -INFINITY;
         } else {
             // Stand pat: the static score is a lower bound, since we may decline all captures.
-            let score = evaluate_lazy(board, alpha, beta, &mut self.data.pawn_cache);
-            best_score = self.noisy(score, key);
+            // It is corrected as the main search's static score is (`correction.rs`); the lazy
+            // evaluation's window is shifted by the correction, so it still decides whether
+            // the corrected score can fall inside the window.
+            let correction = self.data.correction.correction(board);
+            let score = evaluate_lazy(board, alpha - correction, beta - correction, &mut self.data.pawn_cache);
+            best_score = self.noisy(score, key) + correction;
             if best_score >= beta {
                 return best_score;
             }
@@ -73,7 +77,7 @@ impl Searcher<'_> {
 
         let frame = &mut self.data.frames[ply];
         let n = frame.moves.len();
-        score_moves(board, frame.moves.as_slice(), &mut frame.keys[..n]);
+        score_noisy_moves(board, frame.moves.as_slice(), &mut frame.keys[..n], &self.data.captures);
         let evading = qply < QS_CHECK_PLIES && in_check;
         let mut best_move = Move::NONE;
         for _ in 0..n {

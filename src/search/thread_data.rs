@@ -5,6 +5,8 @@
 //! at the start of each search or, for the histories, of each game (`ucinewgame`), so a
 //! single-threaded fixed-depth search after `ucinewgame` repeats exactly.
 
+use super::capture_history::CaptureHistory;
+use super::correction::CorrectionHistory;
 use super::history::{PieceTo, QuietHistory, NO_PIECE_TO};
 use super::score::MAX_PLY;
 use crate::chess::movegen::MoveList;
@@ -18,6 +20,9 @@ pub(super) struct Frame {
     pub(super) moves: MoveList,
     pub(super) keys: [i32; 256],
     pub(super) quiets: [Move; 256],
+    /// The captures and promotions tried at this ply, for the capture history (a node with
+    /// more than this many keeps the first ones).
+    pub(super) tactical: [Move; MAX_TACTICAL_TRIED],
     /// The piece and square of the move being searched from this ply (for the continuation
     /// history of the plies below), or `NO_PIECE_TO` for a null move.
     pub(super) moved: PieceTo,
@@ -28,6 +33,9 @@ pub(super) struct Frame {
     pub(super) static_eval: i32,
 }
 
+/// How many of a node's captures and promotions the capture history hears about.
+pub(super) const MAX_TACTICAL_TRIED: usize = 64;
+
 /// One search thread's own tables.
 pub struct ThreadData {
     /// Triangular principal-variation table: `pv[ply][ply..pv_len[ply]]`.
@@ -35,6 +43,10 @@ pub struct ThreadData {
     pub(super) pv_len: [usize; MAX_PLY],
     /// Killer moves and history, for ordering quiet moves.
     pub(super) quiet: QuietHistory,
+    /// The history of captures and promotions, for ordering them.
+    pub(super) captures: CaptureHistory,
+    /// The evaluation's average errors by pawn structure (`correction.rs`).
+    pub(super) correction: CorrectionHistory,
     /// Per-ply scratch space for move lists and their sort keys.
     pub(super) frames: Vec<Frame>,
     /// The evaluation's pawn-and-king terms, looked up instead of recomputed. It keeps the
@@ -51,11 +63,14 @@ impl ThreadData {
             pv: Box::new([[Move::NONE; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             quiet: QuietHistory::new(),
+            captures: CaptureHistory::new(),
+            correction: CorrectionHistory::new(),
             frames: (0..=MAX_PLY)
                 .map(|_| Frame {
                     moves: MoveList::new(),
                     keys: [0; 256],
                     quiets: [Move::NONE; 256],
+                    tactical: [Move::NONE; MAX_TACTICAL_TRIED],
                     moved: NO_PIECE_TO,
                     excluded: Move::NONE,
                     static_eval: 0,
@@ -67,10 +82,13 @@ impl ThreadData {
     }
 
     /// Readies the tables for a search of game `game`: the killers are always forgotten; the
-    /// histories are kept within a game if `keep_history`, else emptied.
+    /// histories and the evaluation's corrections are kept within a game if `keep_history`,
+    /// else emptied.
     pub(super) fn prepare(&mut self, game: u64, keep_history: bool) {
         if game != self.game || !keep_history {
             self.quiet.clear();
+            self.captures.clear();
+            self.correction.clear();
             self.game = game;
         } else {
             self.quiet.clear_killers();
