@@ -354,12 +354,8 @@ impl Searcher<'_> {
         // material (the static score does not see it coming), nor from a mate or table score.
         let best_score = best_score.min(tb_ceiling);
         let bound = Bound::of(best_score, alpha_orig, beta);
-        if !root
-            && !in_check
-            && !excluded.is_some()
-            && !table_bounds
-            && best_score.abs() < TB_WIN_BOUND
-            && !(best_move.is_some() && is_tactical(board, best_move))
+        let wins_material = best_move.is_some() && is_tactical(board, best_move);
+        if !(root || in_check || excluded.is_some() || table_bounds || wins_material) && best_score.abs() < TB_WIN_BOUND
         {
             self.data.correction.learn(board, depth, best_score, bound, raw_eval, static_eval);
         }
