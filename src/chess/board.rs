@@ -123,6 +123,20 @@ impl Board {
         self.ep
     }
 
+    /// The kind of piece move `m` captures: a pawn for en passant, 0 for none. Castling,
+    /// written as the king taking its own rook, captures nothing.
+    #[inline(always)]
+    pub fn captured_kind(&self, m: Move) -> Kind {
+        let victim = self.piece_at(m.to());
+        if victim != EMPTY && !m.is_castling() {
+            kind_of(victim)
+        } else if m.to() == self.ep && kind_of(self.piece_at(m.from())) == PAWN {
+            PAWN
+        } else {
+            0
+        }
+    }
+
     /// Plies since the last capture or pawn move.
     #[inline(always)]
     pub fn halfmove_clock(&self) -> u32 {

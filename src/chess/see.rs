@@ -61,10 +61,7 @@ fn exchange(
 ) -> i32 {
     let (from, to) = (m.from(), m.to());
     let mover = board.piece_at(from);
-    let mut captured_value = EXCHANGE_VALUE[kind_of(board.piece_at(to)) as usize];
-    if kind_of(mover) == PAWN && to == board.ep_square() {
-        captured_value = EXCHANGE_VALUE[PAWN as usize];
-    }
+    let captured_value = EXCHANGE_VALUE[board.captured_kind(m) as usize];
     // gains[i]: the material balance after the i-th capture, from the first mover's view.
     let mut gains = [0i32; 32];
     gains[0] = captured_value;

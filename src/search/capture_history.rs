@@ -21,22 +21,9 @@ pub struct CaptureHistory {
     table: Box<[[i16; VICTIMS]; PIECE_TO]>,
 }
 
-/// The kind of piece `m` takes on `board` (a pawn for en passant, 0 for none).
-#[inline(always)]
-fn captured(board: &Board, m: Move) -> usize {
-    let victim = board.piece_at(m.to());
-    if victim != EMPTY && !m.is_castling() {
-        kind_of(victim) as usize
-    } else if m.to() == board.ep_square() && kind_of(board.piece_at(m.from())) == PAWN {
-        PAWN as usize
-    } else {
-        0
-    }
-}
-
 #[inline(always)]
 fn slot(board: &Board, m: Move) -> (PieceTo, usize) {
-    (piece_to(board, m), captured(board, m).min(VICTIMS - 1))
+    (piece_to(board, m), (board.captured_kind(m) as usize).min(VICTIMS - 1))
 }
 
 impl CaptureHistory {

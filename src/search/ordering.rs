@@ -32,12 +32,10 @@ pub fn move_key(board: &Board, m: Move, hash_move: Move) -> i32 {
         return HASH_MOVE;
     }
     let attacker = kind_of(board.piece_at(m.from())) as i32;
-    let victim = board.piece_at(m.to());
+    let captured = board.captured_kind(m);
     let mut key = 0;
-    if victim != EMPTY && !m.is_castling() {
-        key = TACTICAL + VICTIM[kind_of(victim) as usize] * 8 - attacker;
-    } else if attacker == PAWN as i32 && m.to() == board.ep_square() {
-        key = TACTICAL + VICTIM[PAWN as usize] * 8 - attacker;
+    if captured != 0 {
+        key = TACTICAL + VICTIM[captured as usize] * 8 - attacker;
     }
     if m.promotion() != 0 {
         key += TACTICAL + VICTIM[m.promotion() as usize];
@@ -105,9 +103,7 @@ pub fn loses_material_beyond(board: &Board, m: Move, margin: i32) -> bool {
 /// True for captures (including en passant) and promotions.
 #[inline(always)]
 pub fn is_tactical(board: &Board, m: Move) -> bool {
-    (board.piece_at(m.to()) != EMPTY && !m.is_castling())
-        || m.promotion() != 0
-        || (m.to() == board.ep_square() && kind_of(board.piece_at(m.from())) == PAWN)
+    board.captured_kind(m) != 0 || m.promotion() != 0
 }
 
 /// The key a move gets once [`pick_next`] has handed it out: below every real key.
