@@ -126,13 +126,13 @@ impl Searcher<'_> {
         // late moves are less likely to help, and more of them are pruned.
         // The score is corrected by what the search has learned of the evaluation's errors in
         // this pawn structure (`correction.rs`); `raw_eval` is what the errors are measured on.
-        let raw_eval = if in_check {
-            -INFINITY
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITY, -INFINITY)
         } else {
             let score = evaluate_cached(board, &mut self.data.pawn_cache);
-            self.noisy(score, key)
+            let raw = self.noisy(score, key);
+            (raw, self.data.correction.corrected(board, raw))
         };
-        let static_eval = if in_check { -INFINITY } else { self.data.correction.corrected(board, raw_eval) };
         self.data.frames[ply].static_eval = static_eval;
         let improving = !in_check && (ply < 2 || static_eval > self.data.frames[ply - 2].static_eval);
 
@@ -192,10 +192,9 @@ impl Searcher<'_> {
         }
 
         // Step 10. Order: hash move first, then captures by MVV/LVA and their history,
-        // killers, history (`ordering.rs`). The
-        // moves are generated in stages as they are needed (see `MovePicker`): a node that
-        // cuts off on its hash move generates nothing, and one that cuts off on a capture
-        // never generates its quiet moves.
+        // killers, history (`ordering.rs`). The moves are generated in stages as they are
+        // needed (see `MovePicker`): a node that cuts off on its hash move generates nothing,
+        // and one that cuts off on a capture never generates its quiet moves.
         // (At the root the moves come from the root list: nothing is generated.)
         let generator = (!root).then(|| MoveGen::new(board));
         if hash_move.is_some() && !generator.as_ref().is_some_and(|g| g.is_legal(hash_move)) {
