@@ -7,7 +7,8 @@
 #   sh tools/sprt.sh NEW OLD SEED NAME [OUTDIR]
 # Writes OUTDIR/NAME.{out,pgn,json} (OUTDIR defaults to the current folder); the json is
 # fastchess's own state, which resumes a paused test: fastchess -config file=OUTDIR/NAME.json
-# Run it on an otherwise idle machine.
+# Run it on an otherwise idle machine. CONCURRENCY=1 plays one game at a time, for two tests
+# side by side, each pinned to its own core with taskset.
 set -eu
 [ $# -ge 4 ] || { sed -n 2,10p "$0"; exit 2; }
 NEW=$1; OLD=$2; SEED=$3; NAME=$4; OUT=${5:-.}
@@ -18,7 +19,7 @@ fastchess \
   -engine cmd="$OLD" name=old \
   -each tc=5+0.05 option.Hash=16 option.Threads=1 \
   -openings file="$ROOT/tests/data/openings.epd" format=epd order=random -srand "$SEED" \
-  -rounds 5000 -games 2 -repeat -concurrency 2 \
+  -rounds 5000 -games 2 -repeat -concurrency "${CONCURRENCY:-2}" \
   -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
   -resign movecount=3 score=600 twosided=true -draw movenumber=40 movecount=8 score=10 \
   -pgnout file="$OUT/$NAME.pgn" -config outname="$OUT/$NAME.json" \
