@@ -25,7 +25,6 @@ network), and with --list each position's FEN and numbers. A group whose median 
 large is where Maxim lacks or misweights something, in the positions where it matters.
 """
 import argparse
-import gzip
 import re
 import statistics
 import subprocess
@@ -34,7 +33,9 @@ import sys
 import chess
 import chess.pgn
 
-SCORE = re.compile(r"^\s*([-+]?)(M?)(\d+(?:\.\d+)?)/\d+")
+# The match PGNs' readers and their move-comment pattern are texel_data's, beside this file.
+from texel_data import SCORE, open_pgn
+
 GROUPS = ["material", "pawns", "passed", "pieces", "activity"]
 MAXIM_TERMS = {
     "Material+PSQ": "material",
@@ -57,10 +58,6 @@ SF_TERMS = {
     "Threats": "activity",
     "Space": "activity",
 }
-
-
-def open_pgn(path):
-    return gzip.open(path, "rt") if path.endswith(".gz") else open(path)
 
 
 def turning_points(paths, threshold):
