@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Give tuning positions a second label: a strong engine's expected score.
+
+Usage: label_wdl.py [--engine PATH] [--nodes N] [--workers W] [--result-weight L]
+                    [--limit K] IN.epd OUT.epd
+
+IN holds ``FEN;RESULT`` lines as tools/texel_data.py writes them (the result from
+White's point of view).  For each position the engine (Stockfish 15.1 by default,
+with UCI_ShowWDL) searches N nodes; its last ``wdl W D L`` is the side to move's
+chances per mille, turned into White's expected score (W + D/2) / 1000.  The output
+line is ``FEN;LABEL`` with
+
+    LABEL = L * RESULT + (1 - L) * EXPECTED
+
+so the tuner (src/bin/tune.rs), which reads any number in [0, 1] as the label, needs
+no change.  A game's result says how the game went from there, between two players
+of Maxim's strength; the expected score says what a stronger player makes of the
+position itself.  Material given for an attack, which Maxim's own games price too
+dearly (tools/misjudged.py), is where the two disagree.
+
+W engines run side by side, one position at a time each; a position the engine gives
+no wdl for keeps the game result alone.  Output order is
+input order.  A summary goes to stderr.
+"""
+import argparse
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+WDL = re.compile(r"\bwdl (\d+) (\d+) (\d+)")
+
+
+class Engine:
+    """One UCI engine process, asked one position at a time."""
+
+    def __init__(self, path):
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        for line in ("uci", "setoption name UCI_ShowWDL value true",
+                     "setoption name Threads value 1", "setoption name Hash value 16",
+                     "isready"):
+            self.send(line)
+        self.read_until("readyok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+
+    def read_until(self, prefix):
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("engine closed its output")
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+
+    def expected(self, fen, nodes):
+        """White's expected score per the engine, or None."""
+        self.send(f"position fen {fen}")
+        self.send(f"go nodes {nodes}")
+        last = None
+        for line in self.read_until("bestmove"):
+            match = WDL.search(line)
+            if match:
+                last = match
+        if last is None:
+            return None
+        w, d, _ = (int(x) for x in last.groups())
+        mover = (w + d / 2) / 1000
+        return mover if fen.split()[1] == "w" else 1 - mover
+
+    def close(self):
+        self.send("quit")
+        self.proc.wait(timeout=10)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", default="/usr/games/stockfish")
+    parser.add_argument("--nodes", type=int, default=5000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--result-weight", type=float, default=0.5)
+    parser.add_argument("--limit", type=int, default=0, help="label only the first K lines")
+    parser.add_argument("input")
+    parser.add_argument("output")
+    args = parser.parse_args()
+
+    with open(args.input) as f:
+        lines = [line.strip() for line in f if ";" in line]
+    if args.limit:
+        lines = lines[:args.limit]
+    chunks = [lines[i::args.workers] for i in range(args.workers)]
+
+    def label(chunk):
+        engine = Engine(args.engine)
+        out = []
+        for n, line in enumerate(chunk):
+            fen, result = line.rsplit(";", 1)
+            expected = engine.expected(fen, args.nodes)
+            if expected is None:
+                out.append((line, None))
+            else:
+                blend = args.result_weight * float(result) + (1 - args.result_weight) * expected
+                out.append((f"{fen};{blend:.4f}", expected))
+            if n % 20000 == 0:
+                print(f"worker: {n} of {len(chunk)}", file=sys.stderr, flush=True)
+        engine.close()
+        return out
+
+    with ThreadPoolExecutor(args.workers) as pool:
+        results = list(pool.map(label, chunks))
+
+    unlabelled, agree, total = 0, 0, 0
+    with open(args.output, "w") as f:
+        for i in range(len(lines)):
+            line, expected = results[i % args.workers][i // args.workers]
+            f.write(line + "\n")
+            if expected is None:
+                unlabelled += 1
+                continue
+            result = float(lines[i].rsplit(";", 1)[1])
+            total += 1
+            agree += (result - 0.5) * (expected - 0.5) > 0 or (result == 0.5 and abs(expected - 0.5) < 0.25)
+    print(f"{len(lines)} positions, {unlabelled} kept the result alone; the engine's expected "
+          f"score sided with the result in {agree} of {total}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
