@@ -1,0 +1,22 @@
+#!/bin/sh
+# A head-to-head match of two builds at a fixed number of games: NEW against OLD at time
+# control TC (fastchess form, e.g. 10+0.1 or 40+0.4), one thread and Hash 16 each, the
+# openings of tests/data/openings.epd at random (seeded), each with colours reversed, two
+# games at a time, no adjudication: every game ends by the rules or a clock.
+#   sh tools/h2h.sh NEW OLD TC GAMES SEED OUTDIR
+# Needs fastchess on PATH. Writes OUTDIR/h2h-TC.{out,pgn,json}; the last "Results of" block of
+# the .out file is the result, and `fastchess -config file=OUTDIR/h2h-TC.json` resumes a match
+# that was stopped. Run it on an otherwise idle machine.
+set -eu
+[ $# -ge 6 ] || { sed -n 2,9p "$0"; exit 2; }
+NEW=$1; OLD=$2; TC=$3; GAMES=$4; SEED=$5; OUT=$6
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$OUT"
+fastchess \
+  -engine cmd="$NEW" name="$(basename "$NEW")" \
+  -engine cmd="$OLD" name="$(basename "$OLD")" \
+  -each tc="$TC" option.Hash=16 option.Threads=1 \
+  -openings file="$ROOT/tests/data/openings.epd" format=epd order=random -srand "$SEED" \
+  -rounds $((GAMES / 2)) -games 2 -repeat -concurrency 2 \
+  -pgnout file="$OUT/h2h-$TC.pgn" -config outname="$OUT/h2h-$TC.json" \
+  -ratinginterval 10 2>&1 | tee "$OUT/h2h-$TC.out"
