@@ -39,6 +39,7 @@ pub mod root;
 pub mod score;
 mod searcher;
 mod singular;
+mod static_cuts;
 mod tablebase;
 mod thread_data;
 pub mod time;

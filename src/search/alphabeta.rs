@@ -9,7 +9,7 @@ use super::picker::MovePicker;
 use super::pruning::MovePruning;
 use super::reductions::late_move_reduction;
 use super::report::ScoreBound;
-use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
+use super::score::{DRAW, INFINITY, MATE, MAX_PLY, TB_WIN_BOUND};
 use super::searcher::{Searcher, LATE_CHANGE_REPORT};
 use super::thread_data::MAX_TACTICAL_TRIED;
 use super::tt::Bound;
@@ -25,9 +25,6 @@ use std::ops::ControlFlow;
 /// reduction): a position the table does not know was probably not worth much so far.
 const IID_MIN_DEPTH: i32 = 4;
 const IID_REDUCTION: i32 = 2;
-/// Reverse futility pruning: up to this depth, with this margin per ply of depth.
-const RFP_MAX_DEPTH: i32 = 6;
-const RFP_MARGIN: i32 = 80;
 /// micro-Max's recapture extension applies at the horizon (depth 1), where the recapture
 /// would otherwise drop into quiescence, and only while the path is at most this many plies
 /// longer than the iteration's depth. Unbounded, recapture chains kept whole subtrees at
@@ -134,19 +131,17 @@ impl Searcher<'_> {
             (raw, self.data.correction.corrected(board, raw))
         };
         self.data.frames[ply].static_eval = static_eval;
+        // The double extensions on the path here, which the searches below inherit.
+        let doubles = if root { 0 } else { self.data.frames[ply - 1].double_extensions };
+        self.data.frames[ply].double_extensions = doubles;
         let improving = !in_check && (ply < 2 || static_eval > self.data.frames[ply - 2].static_eval);
 
-        // Step 6. Reverse futility pruning: near the horizon, if the static score beats beta
-        // by more than any quiet move could plausibly lose, the opponent's threats cannot
-        // bring it back under beta in the few plies left, so the node is cut.
-        if !pv_node
-            && !in_check
-            && !excluded.is_some()
-            && depth <= RFP_MAX_DEPTH
-            && beta.abs() < MATE_BOUND
-            && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
-        {
-            return static_eval;
+        // Step 6. Reverse futility pruning and razoring (`static_cuts.rs`): near the horizon,
+        // a static score far above beta or far below alpha decides the node.
+        if !pv_node && !in_check && !excluded.is_some() {
+            if let Some(score) = self.static_cut(board, alpha, beta, depth, ply, static_eval, improving) {
+                return score;
+            }
         }
 
         // Step 7. Null-move pruning (`null_move.rs`): if passing still holds beta in a reduced
@@ -205,7 +200,7 @@ impl Searcher<'_> {
         // cutoff; and when other moves beat beta too, the node fails high at once.
         let mut hash_extension = 0;
         if let Some(hit) = hit.filter(|h| h.best_move == hash_move && hash_move.is_some() && !table_bounds) {
-            match self.singular_extension(board, beta, depth, ply, last_to, in_check, hit) {
+            match self.singular_extension(board, beta, depth, ply, last_to, in_check, hit, pv_node) {
                 ControlFlow::Break(score) => return score,
                 ControlFlow::Continue(extension) => hash_extension = extension,
             }
@@ -289,6 +284,7 @@ impl Searcher<'_> {
                 0
             };
             self.data.frames[ply].moved = moved;
+            self.data.frames[ply].double_extensions = doubles + (extension >= 2) as u8;
             let mut score;
             if i == 0 {
                 score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to(), gives_check);

@@ -7,13 +7,17 @@ use super::searcher::Searcher;
 use super::tt::Bound;
 use crate::chess::board::Board;
 use crate::chess::movegen::{generate_legal, generate_tactical};
-use crate::chess::types::Move;
+use crate::chess::types::{kind_of, Move, EMPTY, PAWN};
+use crate::chess::values::EXCHANGE_VALUE;
 use crate::eval::{evaluate_cached, evaluate_lazy};
 
 /// Quiescence answers a check with all evasions (so mates at the horizon are seen) for this
 /// many plies of quiescence; beyond it, checks are treated like quiet positions so a chain
 /// of checks cannot recurse without end.
 const QS_CHECK_PLIES: usize = 6;
+/// Delta pruning: a capture is skipped when even winning the captured piece for nothing, plus
+/// this much for what the static score may miss, would leave the side below alpha.
+const DELTA_MARGIN: i32 = 200;
 
 impl Searcher<'_> {
     /// Quiescence search: at the horizon, only captures and promotions are searched, until
@@ -54,6 +58,7 @@ impl Searcher<'_> {
 
         self.data.frames[ply].moves.clear();
         let mut best_score;
+        let mut stand_pat = None;
         if qply < QS_CHECK_PLIES && in_check {
             generate_legal(board, &mut self.data.frames[ply].moves);
             if self.data.frames[ply].moves.is_empty() {
@@ -72,6 +77,7 @@ impl Searcher<'_> {
                 return best_score;
             }
             alpha = alpha.max(best_score);
+            stand_pat = Some(best_score);
             generate_tactical(board, &mut self.data.frames[ply].moves);
         }
 
@@ -87,6 +93,18 @@ impl Searcher<'_> {
             // instead), unless evading check, where every reply counts.
             if !evading && m.promotion() == 0 && loses_material(board, m) {
                 continue;
+            }
+            // Delta pruning: this capture cannot bring the side up to alpha. (A capture that
+            // takes nothing is en passant.)
+            if let Some(stand_pat) = stand_pat.filter(|_| m.promotion() == 0) {
+                let victim = board.piece_at(m.to());
+                let gain = EXCHANGE_VALUE[if victim == EMPTY { PAWN } else { kind_of(victim) } as usize];
+                let hope = stand_pat + gain + DELTA_MARGIN;
+                if hope <= alpha {
+                    // It could have scored up to this, so the node's bound must allow it.
+                    best_score = best_score.max(hope);
+                    continue;
+                }
             }
             let mut child = *board;
             child.make_move(m);

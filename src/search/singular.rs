@@ -18,10 +18,15 @@ const SINGULAR_MIN_DEPTH: i32 = 8;
 const SINGULAR_DEPTH_SLACK: i32 = 3;
 /// The other moves must stay this much per ply of depth below the stored score.
 const SINGULAR_MARGIN: i32 = 2;
+/// Off the PV, a hash move whose rivals stay this much further below is extended two plies,
+/// at most this many times along one path (each one deepens the whole subtree).
+const DOUBLE_MARGIN: i32 = 20;
+const MAX_DOUBLE_EXTENSIONS: u8 = 6;
 
 impl Searcher<'_> {
     /// The extension of the hash move at a node of `depth`, given the table's entry `hit`
-    /// for it: +1 when no other move comes near the hash move's score (it is *singular*);
+    /// for it: +1 when no other move comes near the hash move's score (it is *singular*), +2
+    /// off the PV when they stay far below it (see `DOUBLE_MARGIN`);
     /// -1 when another move does and the stored score beats beta anyway (the hash move is
     /// not the only way to a cutoff, so it need not be searched so deep); else 0.
     /// `Break(score)` when several moves beat beta by themselves ("multi-cut"): the node fails
@@ -37,6 +42,7 @@ impl Searcher<'_> {
         last_to: Square,
         in_check: bool,
         hit: Hit,
+        pv_node: bool,
     ) -> ControlFlow<i32, i32> {
         if depth < SINGULAR_MIN_DEPTH
             || hit.depth < depth - SINGULAR_DEPTH_SLACK
@@ -47,6 +53,8 @@ impl Searcher<'_> {
             return ControlFlow::Continue(0);
         }
         let singular_beta = hit.score - SINGULAR_MARGIN * depth;
+        // Read before the test, whose own move loop writes this ply's frame.
+        let doubles = self.data.frames[ply].double_extensions;
         self.data.frames[ply].excluded = hit.best_move;
         let score = self.search(board, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, last_to, in_check);
         self.data.frames[ply].excluded = Move::NONE;
@@ -55,7 +63,8 @@ impl Searcher<'_> {
         if self.stopped {
             ControlFlow::Continue(0)
         } else if score < singular_beta {
-            ControlFlow::Continue(1)
+            let double = !pv_node && score < singular_beta - DOUBLE_MARGIN && doubles < MAX_DOUBLE_EXTENSIONS;
+            ControlFlow::Continue(1 + double as i32)
         } else if singular_beta >= beta {
             ControlFlow::Break(singular_beta)
         } else if hit.score >= beta {

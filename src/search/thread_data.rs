@@ -26,6 +26,9 @@ pub(super) struct Frame {
     /// The piece and square of the move being searched from this ply (for the continuation
     /// history of the plies below), or `NO_PIECE_TO` for a null move.
     pub(super) moved: PieceTo,
+    /// How many double extensions (`singular.rs`) the path to the child being searched from
+    /// this ply has had.
+    pub(super) double_extensions: u8,
     /// The move a node at this ply leaves out (the singular test), or NONE.
     pub(super) excluded: Move,
     /// The static score of the node at this ply (for the "improving" test two plies on), or
@@ -73,6 +76,7 @@ impl ThreadData {
                     tactical: [Move::NONE; MAX_TACTICAL_TRIED],
                     moved: NO_PIECE_TO,
                     excluded: Move::NONE,
+                    double_extensions: 0,
                     static_eval: 0,
                 })
                 .collect(),

@@ -1,0 +1,59 @@
+//! Cuts decided by the static score near the horizon, before any move is searched: reverse
+//! futility pruning (the side to move stands so far above beta that the few plies left will
+//! not bring it down) and razoring (it stands so far below alpha that only a capture could
+//! help, which quiescence checks). The caller rules out PV nodes, check and the singular
+//! test's searches.
+
+use super::score::MATE_BOUND;
+use super::searcher::Searcher;
+use crate::chess::board::Board;
+
+/// Reverse futility pruning: up to this depth, with this margin per ply of depth.
+const RFP_MAX_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 80;
+/// Razoring: up to this depth, when the static score is below alpha by this much plus this
+/// much per ply of depth squared.
+const RAZOR_MAX_DEPTH: i32 = 3;
+const RAZOR_BASE: i32 = 200;
+const RAZOR_PER_DEPTH2: i32 = 150;
+
+impl Searcher<'_> {
+    /// The score a node of `depth` with window (`alpha`, `beta`) is cut with on its static
+    /// score, or None. 0 when the search was stopped meanwhile (the caller returns it, as
+    /// every stopped node does).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn static_cut(
+        &mut self,
+        board: &Board,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        static_eval: i32,
+        improving: bool,
+    ) -> Option<i32> {
+        // Reverse futility: the opponent's threats cannot bring a score this far above beta
+        // back under it in the plies left.
+        if depth <= RFP_MAX_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
+        {
+            return Some(static_eval);
+        }
+        // Razoring: no quiet move lifts a score this far below alpha, so if the captures do
+        // not either (quiescence), the node fails low.
+        if depth <= RAZOR_MAX_DEPTH
+            && alpha.abs() < MATE_BOUND
+            && static_eval + RAZOR_BASE + RAZOR_PER_DEPTH2 * depth * depth < alpha
+        {
+            let score = self.quiescence(board, alpha - 1, alpha, ply, 0, false);
+            if self.stopped {
+                return Some(0);
+            }
+            if score < alpha {
+                return Some(score);
+            }
+        }
+        None
+    }
+}
