@@ -76,7 +76,7 @@ fn side_relative(board: &Board, sum: Pair, phase: i32, material: &[pieces::SideM
 }
 
 /// See [`evaluate_lazy`].
-const LAZY_MARGIN: i32 = 200;
+pub const LAZY_MARGIN: i32 = 200;
 
 #[cfg(test)]
 mod tests {

@@ -54,7 +54,8 @@ impl Searcher<'_> {
         in_check: bool,
     ) -> i32 {
         // Step 1. Node bookkeeping: count, poll the limits, start an empty PV. A node at the
-        // horizon is handed to quiescence in step 3, which counts it: each position once.
+        // horizon is handed to quiescence in step 3, which counts it: each position once
+        // (a razoring test, `static_cuts.rs`, counts its node twice).
         if depth <= 0 {
             self.data.pv_len[ply] = ply;
         } else if self.enter_node(ply) {

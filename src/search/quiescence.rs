@@ -9,15 +9,17 @@ use crate::chess::board::Board;
 use crate::chess::movegen::{generate_legal, generate_tactical};
 use crate::chess::types::{kind_of, Move, EMPTY, PAWN};
 use crate::chess::values::EXCHANGE_VALUE;
-use crate::eval::{evaluate_cached, evaluate_lazy};
+use crate::eval::{evaluate_cached, evaluate_lazy, LAZY_MARGIN};
 
 /// Quiescence answers a check with all evasions (so mates at the horizon are seen) for this
 /// many plies of quiescence; beyond it, checks are treated like quiet positions so a chain
 /// of checks cannot recurse without end.
 const QS_CHECK_PLIES: usize = 6;
 /// Delta pruning: a capture is skipped when even winning the captured piece for nothing, plus
-/// this much for what the static score may miss, would leave the side below alpha.
-const DELTA_MARGIN: i32 = 200;
+/// this much for what the static score may miss, would leave the side below alpha. A stand-pat
+/// score that far below alpha is a lazy one (`eval::LAZY_MARGIN`), without the activity
+/// terms, so their margin is added too.
+const DELTA_MARGIN: i32 = 200 + LAZY_MARGIN;
 
 impl Searcher<'_> {
     /// Quiescence search: at the horizon, only captures and promotions are searched, until
@@ -94,9 +96,13 @@ impl Searcher<'_> {
             if !evading && m.promotion() == 0 && loses_material(board, m) {
                 continue;
             }
-            // Delta pruning: this capture cannot bring the side up to alpha. (A capture that
-            // takes nothing is en passant.)
-            if let Some(stand_pat) = stand_pat.filter(|_| m.promotion() == 0) {
+            let mut child = *board;
+            child.make_move(m);
+            let gives_check = qply + 1 < QS_CHECK_PLIES && child.in_check();
+            // Delta pruning: this capture cannot bring the side up to alpha. Not a check,
+            // whose evasions are searched and may be none. (A capture that takes nothing is en
+            // passant.)
+            if let Some(stand_pat) = stand_pat.filter(|_| m.promotion() == 0 && !gives_check) {
                 let victim = board.piece_at(m.to());
                 let gain = EXCHANGE_VALUE[if victim == EMPTY { PAWN } else { kind_of(victim) } as usize];
                 let hope = stand_pat + gain + DELTA_MARGIN;
@@ -106,9 +112,6 @@ impl Searcher<'_> {
                     continue;
                 }
             }
-            let mut child = *board;
-            child.make_move(m);
-            let gives_check = qply + 1 < QS_CHECK_PLIES && child.in_check();
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1, gives_check);
             if self.stopped {
                 return 0;

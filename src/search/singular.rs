@@ -1,5 +1,6 @@
 //! Singular extensions: when the hash move looks much better than every other move, it is
-//! searched one ply deeper, since the line depends on it alone. The test is a reduced
+//! searched one ply deeper (two off the PV when far better), since the line depends on it
+//! alone. The test is a reduced
 //! search of the node *without* the hash move against a bound a little below the hash
 //! move's stored score; its outcome also decides two related cases (see
 //! [`Searcher::singular_extension`]).

@@ -41,9 +41,12 @@ impl Searcher<'_> {
             return Some(static_eval);
         }
         // Razoring: no quiet move lifts a score this far below alpha, so if the captures do
-        // not either (quiescence), the node fails low.
+        // not either (quiescence), the node fails low. (Quiescence counts the node again,
+        // which keeps the count simple at the price of one node per razoring test.)
+        // Not near the 50-move rule, where a lost-looking line may be a draw.
         if depth <= RAZOR_MAX_DEPTH
             && alpha.abs() < MATE_BOUND
+            && board.halfmove_clock() < 90
             && static_eval + RAZOR_BASE + RAZOR_PER_DEPTH2 * depth * depth < alpha
         {
             let score = self.quiescence(board, alpha - 1, alpha, ply, 0, false);
@@ -53,6 +56,8 @@ impl Searcher<'_> {
             if score < alpha {
                 return Some(score);
             }
+            // Its line is not this node's: forget it, or a fail low below would leave it.
+            self.data.pv_len[ply] = ply;
         }
         None
     }
