@@ -7,7 +7,7 @@ use super::searcher::Searcher;
 use super::tt::Bound;
 use crate::chess::board::Board;
 use crate::chess::movegen::{generate_legal, generate_tactical};
-use crate::chess::types::{kind_of, Move, EMPTY, PAWN};
+use crate::chess::types::Move;
 use crate::chess::values::EXCHANGE_VALUE;
 use crate::eval::{evaluate_cached, evaluate_lazy, LAZY_MARGIN};
 
@@ -100,11 +100,9 @@ impl Searcher<'_> {
             child.make_move(m);
             let gives_check = qply + 1 < QS_CHECK_PLIES && child.in_check();
             // Delta pruning: this capture cannot bring the side up to alpha. Not a check,
-            // whose evasions are searched and may be none. (A capture that takes nothing is en
-            // passant.)
+            // whose evasions are searched and may be none.
             if let Some(stand_pat) = stand_pat.filter(|_| m.promotion() == 0 && !gives_check) {
-                let victim = board.piece_at(m.to());
-                let gain = EXCHANGE_VALUE[if victim == EMPTY { PAWN } else { kind_of(victim) } as usize];
+                let gain = EXCHANGE_VALUE[board.captured_kind(m) as usize];
                 let hope = stand_pat + gain + DELTA_MARGIN;
                 if hope <= alpha {
                     // It could have scored up to this, so the node's bound must allow it.
