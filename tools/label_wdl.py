@@ -18,62 +18,16 @@ of Maxim's strength; the expected score says what a stronger player makes of the
 position itself.  Material given for an attack, which Maxim's own games price too
 dearly (tools/misjudged.py), is where the two disagree.
 
-W engines run side by side, one position at a time each; a position the engine gives
-no wdl for keeps the game result alone.  Output order is
-input order.  A summary goes to stderr.
+W engines run side by side (python-chess's UCI client), one position at a time each; a
+position the engine gives no wdl for keeps the game result alone.  Output order is input
+order.  A summary goes to stderr.
 """
 import argparse
-import re
-import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-WDL = re.compile(r"\bwdl (\d+) (\d+) (\d+)")
-
-
-class Engine:
-    """One UCI engine process, asked one position at a time."""
-
-    def __init__(self, path):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        for line in ("uci", "setoption name UCI_ShowWDL value true",
-                     "setoption name Threads value 1", "setoption name Hash value 16",
-                     "isready"):
-            self.send(line)
-        self.read_until("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-
-    def read_until(self, prefix):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("engine closed its output")
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
-    def expected(self, fen, nodes):
-        """White's expected score per the engine, or None."""
-        self.send(f"position fen {fen}")
-        self.send(f"go nodes {nodes}")
-        last = None
-        for line in self.read_until("bestmove"):
-            match = WDL.search(line)
-            if match:
-                last = match
-        if last is None:
-            return None
-        w, d, _ = (int(x) for x in last.groups())
-        mover = (w + d / 2) / 1000
-        return mover if fen.split()[1] == "w" else 1 - mover
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=10)
+import chess
+import chess.engine
 
 
 def main():
@@ -94,19 +48,20 @@ def main():
     chunks = [lines[i::args.workers] for i in range(args.workers)]
 
     def label(chunk):
-        engine = Engine(args.engine)
         out = []
-        for n, line in enumerate(chunk):
-            fen, result = line.rsplit(";", 1)
-            expected = engine.expected(fen, args.nodes)
-            if expected is None:
-                out.append((line, None))
-            else:
-                blend = args.result_weight * float(result) + (1 - args.result_weight) * expected
-                out.append((f"{fen};{blend:.4f}", expected))
-            if n % 20000 == 0:
-                print(f"worker: {n} of {len(chunk)}", file=sys.stderr, flush=True)
-        engine.close()
+        with chess.engine.SimpleEngine.popen_uci(args.engine) as engine:
+            engine.configure({"UCI_ShowWDL": True, "Threads": 1, "Hash": 16})
+            for n, line in enumerate(chunk):
+                fen, result = line.rsplit(";", 1)
+                info = engine.analyse(chess.Board(fen), chess.engine.Limit(nodes=args.nodes))
+                if "wdl" not in info:
+                    out.append((line, None))
+                else:
+                    expected = info["wdl"].white().expectation()
+                    blend = args.result_weight * float(result) + (1 - args.result_weight) * expected
+                    out.append((f"{fen};{blend:.4f}", expected))
+                if n % 20000 == 0:
+                    print(f"worker: {n} of {len(chunk)}", file=sys.stderr, flush=True)
         return out
 
     with ThreadPoolExecutor(args.workers) as pool:
