@@ -10,13 +10,6 @@
 set -eu
 [ $# -ge 5 ] || { sed -n 2,9p "$0"; exit 2; }
 ENGINE=$1; ELO=$2; GAMES=$3; SEED=$4; OUT=$5; SF_ELO=${6:-$2}; TC=${7:-10+0.1}
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$OUT"
-fastchess \
+exec sh "$(dirname "$0")/fixed_match.sh" "calibrate-$ELO" "$TC" "$GAMES" "$SEED" "$OUT" \
   -engine cmd="$ENGINE" name="Maxim-$ELO" option.UCI_LimitStrength=true option.UCI_Elo="$ELO" \
-  -engine cmd=/usr/games/stockfish name="SF-$SF_ELO" option.UCI_LimitStrength=true option.UCI_Elo="$SF_ELO" \
-  -each tc="$TC" option.Hash=16 option.Threads=1 \
-  -openings file="$ROOT/tests/data/openings.epd" format=epd order=random -srand "$SEED" \
-  -rounds $((GAMES / 2)) -games 2 -repeat -concurrency 2 \
-  -pgnout file="$OUT/calibrate-$ELO.pgn" -config outname="$OUT/calibrate-$ELO.json" \
-  -ratinginterval 10 2>&1 | tee "$OUT/calibrate-$ELO.out"
+  -engine cmd=/usr/games/stockfish name="SF-$SF_ELO" option.UCI_LimitStrength=true option.UCI_Elo="$SF_ELO"

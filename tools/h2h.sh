@@ -10,13 +10,6 @@
 set -eu
 [ $# -ge 6 ] || { sed -n 2,9p "$0"; exit 2; }
 NEW=$1; OLD=$2; TC=$3; GAMES=$4; SEED=$5; OUT=$6
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$OUT"
-fastchess \
+exec sh "$(dirname "$0")/fixed_match.sh" "h2h-$TC" "$TC" "$GAMES" "$SEED" "$OUT" \
   -engine cmd="$NEW" name="$(basename "$NEW")" \
-  -engine cmd="$OLD" name="$(basename "$OLD")" \
-  -each tc="$TC" option.Hash=16 option.Threads=1 \
-  -openings file="$ROOT/tests/data/openings.epd" format=epd order=random -srand "$SEED" \
-  -rounds $((GAMES / 2)) -games 2 -repeat -concurrency 2 \
-  -pgnout file="$OUT/h2h-$TC.pgn" -config outname="$OUT/h2h-$TC.json" \
-  -ratinginterval 10 2>&1 | tee "$OUT/h2h-$TC.out"
+  -engine cmd="$OLD" name="$(basename "$OLD")"
