@@ -8,16 +8,17 @@
 # Writes OUTDIR/NAME.{out,pgn,json} (OUTDIR defaults to the current folder); the json is
 # fastchess's own state, which resumes a paused test: fastchess -config file=OUTDIR/NAME.json
 # Run it on an otherwise idle machine. CONCURRENCY=1 plays one game at a time, for two tests
-# side by side, each pinned to its own core with taskset.
+# side by side, each pinned to its own core with taskset. TC=10+0 plays another time
+# control (a change to the clock's use is tested at the clock it is for).
 set -eu
-[ $# -ge 4 ] || { sed -n 2,10p "$0"; exit 2; }
+[ $# -ge 4 ] || { sed -n 2,11p "$0"; exit 2; }
 NEW=$1; OLD=$2; SEED=$3; NAME=$4; OUT=${5:-.}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"
 fastchess \
   -engine cmd="$NEW" name=new \
   -engine cmd="$OLD" name=old \
-  -each tc=5+0.05 option.Hash=16 option.Threads=1 \
+  -each tc="${TC:-5+0.05}" option.Hash=16 option.Threads=1 \
   -openings file="$ROOT/tests/data/openings.epd" format=epd order=random -srand "$SEED" \
   -rounds 5000 -games 2 -repeat -concurrency "${CONCURRENCY:-2}" \
   -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
