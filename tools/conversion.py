@@ -15,24 +15,20 @@ best score, the game's length and its last position.
 """
 import argparse
 import collections
-import gzip
-import re
 
-import chess.pgn
+from texel_data import SCORE, read_games
 
-COMMENT = re.compile(r"([+-]?[\d.]+|[+-]?M\d+)/(\d+)")
 MAXIM_SURE = 1.5
 OPPONENT_SURE = 1.0
 
 
 def score_of(comment):
-    m = COMMENT.match(comment.strip())
+    """The score of a fastchess move comment in pawns, a mate as +/-100; None without one."""
+    m = SCORE.match(comment or "")
     if not m:
         return None
-    s = m.group(1)
-    if "M" in s:
-        return -100.0 if s.startswith("-") else 100.0
-    return float(s)
+    size = 100.0 if m.group(2) == "M" else float(m.group(3))
+    return -size if m.group(1) == "-" else size
 
 
 def classify(game, engine):
@@ -70,20 +66,18 @@ def main():
     ap.add_argument("--engine", default="Maxim")
     ap.add_argument("--list", action="store_true")
     args = ap.parse_args()
-    opener = gzip.open if args.pgn.endswith(".gz") else open
     counts = collections.Counter()
-    with opener(args.pgn, "rt") as f:
-        while (game := chess.pgn.read_game(f)) is not None:
-            if args.engine not in (game.headers["White"], game.headers["Black"]):
-                continue
-            outcome, kind, agreed, peak = classify(game, args.engine)
-            counts[(kind, outcome)] += 1
-            if args.list and kind == "both agreed" and outcome != "W":
-                end = game.end().board()
-                plies = len(list(game.mainline()))
-                colour = "White" if game.headers["White"] == args.engine else "Black"
-                print(f"round {game.headers['Round']} {colour} {outcome}: agreed at move {agreed}, "
-                      f"best {peak:+.2f}, {plies} plies, ends {end.fen()}")
+    for game in read_games(args.pgn):
+        if args.engine not in (game.headers["White"], game.headers["Black"]):
+            continue
+        outcome, kind, agreed, peak = classify(game, args.engine)
+        counts[(kind, outcome)] += 1
+        if args.list and kind == "both agreed" and outcome != "W":
+            end = game.end().board()
+            plies = len(list(game.mainline()))
+            colour = "White" if game.headers["White"] == args.engine else "Black"
+            print(f"round {game.headers['Round']} {colour} {outcome}: agreed at move {agreed}, "
+                  f"best {peak:+.2f}, {plies} plies, ends {end.fen()}")
     print(f"| Maxim stood at +{MAXIM_SURE:.2f} or more | won | drawn | lost |")
     print("|---|---|---|---|")
     for kind in ("both agreed", "Maxim only", "never"):
