@@ -41,7 +41,7 @@ pub fn evaluate(board: &Board) -> i32 {
 
 /// [`evaluate`], with the pawn-and-king terms from the search's cache. Same result.
 pub fn evaluate_cached(board: &Board, cache: &mut PawnCache) -> i32 {
-    evaluate_lazy(board, -INFINITE_WINDOW, INFINITE_WINDOW, cache)
+    evaluate_lazy(board, -INFINITE_WINDOW, INFINITE_WINDOW, cache).0
 }
 
 /// A window no score reaches, so that [`evaluate_lazy`] always completes the evaluation.
@@ -51,8 +51,9 @@ const INFINITE_WINDOW: i32 = 1_000_000;
 /// the others together (they walk every piece's rays), and are seldom worth more than
 /// [`LAZY_MARGIN`]. So when the score without them is that far above `beta` (the node will
 /// cut off) or below `alpha` (it will not raise alpha), it is returned as it is; otherwise the
-/// full evaluation is. Side to move's point of view, like [`evaluate`].
-pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32, cache: &mut PawnCache) -> i32 {
+/// full evaluation is. Side to move's point of view, like [`evaluate`]; the flag says whether
+/// the score is the full one.
+pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32, cache: &mut PawnCache) -> (i32, bool) {
     let w = &WEIGHTS;
     let pawn_king = cache.terms(board);
     let (pieces, material) = pieces::piece_terms(board, w);
@@ -61,10 +62,10 @@ pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32, cache: &mut PawnCache
     let phase = board.phase();
     let relative = side_relative(board, sum, phase, &material);
     if relative - LAZY_MARGIN >= beta || relative + LAZY_MARGIN <= alpha {
-        return relative;
+        return (relative, false);
     }
     let activity = activity::activity_terms(board, w);
-    side_relative(board, add(sum, activity), phase, &material)
+    (side_relative(board, add(sum, activity), phase, &material), true)
 }
 
 /// A White-view (middlegame, endgame) sum blended by phase and endgame scale, plus the mating
@@ -96,9 +97,10 @@ mod tests {
             let cache = &mut PawnCache::new();
             assert_eq!(evaluate_cached(&board, cache), full, "{fen}");
             // A window around the full score: the activity terms must be counted.
-            assert_eq!(evaluate_lazy(&board, full - 1, full + 1, cache), full, "{fen}");
+            assert_eq!(evaluate_lazy(&board, full - 1, full + 1, cache), (full, true), "{fen}");
             // Far outside the window: the cheap score, within the margin of the full one.
-            let lazy = evaluate_lazy(&board, full + 1000, full + 1001, cache);
+            let (lazy, complete) = evaluate_lazy(&board, full + 1000, full + 1001, cache);
+            assert!(!complete, "{fen}");
             assert!((lazy - full).abs() <= LAZY_MARGIN, "{fen}: {lazy} vs {full}");
         }
     }

@@ -26,6 +26,7 @@ mod correction;
 mod history;
 mod iterate;
 pub mod level;
+mod node_eval;
 mod null_move;
 pub mod options;
 mod ordering;
@@ -44,6 +45,7 @@ mod tablebase;
 mod thread_data;
 pub mod time;
 pub mod tt;
+mod tt_entry;
 pub mod wdl;
 mod weaken;
 

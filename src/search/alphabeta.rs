@@ -37,6 +37,9 @@ impl Searcher<'_> {
     /// bound may lie beyond the window, which helps the parent and the table).
     /// `last_to` is the square the opponent's last move landed on (recapture extension), and
     /// `in_check` whether the side to move is in check (the parent has worked it out already).
+    /// `cut_node` says the node is expected to fail high: a null-window node whose parent
+    /// expects to fail low, or a late move's reduced search. Its late moves are reduced more,
+    /// since a cutoff, if there is one, most likely comes from the first few.
     ///
     /// The root (ply 0) is a node like any other, with three differences: its moves come from
     /// the root move list, in that list's order, and each one's result is recorded there; it
@@ -52,6 +55,7 @@ impl Searcher<'_> {
         ply: usize,
         last_to: Square,
         in_check: bool,
+        cut_node: bool,
     ) -> i32 {
         // Step 1. Node bookkeeping: count, poll the limits, start an empty PV. A node at the
         // horizon is handed to quiescence in step 3, which counts it: each position once
@@ -118,19 +122,13 @@ impl Searcher<'_> {
             ControlFlow::Continue(bounds) => bounds,
         };
 
-        // The static score, used by the pruning steps below (meaningless in check). The side
-        // to move is "improving" when it stands better than two plies ago, at its own last
-        // turn: then a fail high is more likely, and pruning can be bolder; when it is not,
-        // late moves are less likely to help, and more of them are pruned.
-        // The score is corrected by what the search has learned of the evaluation's errors in
-        // this pawn structure (`correction.rs`); `raw_eval` is what the errors are measured on.
-        let (raw_eval, static_eval) = if in_check {
-            (-INFINITY, -INFINITY)
-        } else {
-            let score = evaluate_cached(board, &mut self.data.pawn_cache);
-            let raw = self.noisy(score, key);
-            (raw, self.data.correction.corrected(board, raw))
-        };
+        // The static score, used by the pruning steps below (meaningless in check), corrected
+        // and refined by the table (`node_eval.rs`). The side to move is "improving" when it
+        // stands better than two plies ago, at its own last turn: then a fail high is more
+        // likely, and pruning can be bolder; when it is not, late moves are less likely to
+        // help, and more of them are pruned.
+        let node_eval = self.node_eval(board, key, hit, in_check);
+        let (eval, static_eval) = (node_eval.refined, node_eval.corrected);
         self.data.frames[ply].static_eval = static_eval;
         // The double extensions on the path here, which the searches below inherit.
         let doubles = if root { 0 } else { self.data.frames[ply - 1].double_extensions };
@@ -140,7 +138,7 @@ impl Searcher<'_> {
         // Step 6. Reverse futility pruning and razoring (`static_cuts.rs`): near the horizon,
         // a static score far above beta or far below alpha decides the node.
         if !pv_node && !in_check && !excluded.is_some() {
-            if let Some(score) = self.static_cut(board, alpha, beta, depth, ply, static_eval, improving) {
+            if let Some(score) = self.static_cut(board, alpha, beta, depth, ply, eval, improving) {
                 return score;
             }
         }
@@ -149,7 +147,7 @@ impl Searcher<'_> {
         // search, a real move almost surely does too. Never at PV nodes, in check, or twice
         // in a row (`last_to` is NO_SQUARE after a pass).
         if !pv_node && !in_check && last_to != NO_SQUARE && !excluded.is_some() {
-            if let Some(score) = self.null_move_cut(board, beta, depth, ply, static_eval) {
+            if let Some(score) = self.null_move_cut(board, beta, depth, ply, eval, cut_node) {
                 return score;
             }
         }
@@ -158,7 +156,7 @@ impl Searcher<'_> {
 
         // Step 7b. ProbCut (`probcut.rs`): a capture that beats beta well in a shallow search.
         if !pv_node && !in_check && !excluded.is_some() && !table_bounds {
-            if let Some(score) = self.probcut(board, beta, depth, ply, static_eval, hit) {
+            if let Some(score) = self.probcut(board, beta, depth, ply, eval, hit, cut_node) {
                 return score;
             }
         }
@@ -167,7 +165,7 @@ impl Searcher<'_> {
         // a good first move, which pays for itself in cutoffs.
         if !root && !hash_move.is_some() && !excluded.is_some() && depth >= IID_MIN_DEPTH {
             if pv_node {
-                self.search(board, alpha, beta, depth - IID_REDUCTION, ply, last_to, in_check);
+                self.search(board, alpha, beta, depth - IID_REDUCTION, ply, last_to, in_check, false);
                 if self.stopped {
                     return 0;
                 }
@@ -201,7 +199,7 @@ impl Searcher<'_> {
         // cutoff; and when other moves beat beta too, the node fails high at once.
         let mut hash_extension = 0;
         if let Some(hit) = hit.filter(|h| h.best_move == hash_move && hash_move.is_some() && !table_bounds) {
-            match self.singular_extension(board, beta, depth, ply, last_to, in_check, hit, pv_node) {
+            match self.singular_extension(board, beta, depth, ply, last_to, in_check, hit, pv_node, cut_node) {
                 ControlFlow::Break(score) => return score,
                 ControlFlow::Continue(extension) => hash_extension = extension,
             }
@@ -280,22 +278,27 @@ impl Searcher<'_> {
             // searched again at full depth, so only the effort is reduced, never the result of
             // a move that matters. Not for tactical moves, killers, checks or evasions.
             let reduction = if quiet && sort_key < KILLER_KEY_MIN && !in_check && !gives_check {
-                late_move_reduction(depth, i, pv_node, improving, sort_key).min((child_depth - 1).max(0))
+                late_move_reduction(depth, i, pv_node, improving, cut_node, sort_key).min((child_depth - 1).max(0))
             } else {
                 0
             };
             self.data.frames[ply].moved = moved;
             self.data.frames[ply].double_extensions = doubles + (extension >= 2) as u8;
             let mut score;
+            // The child of a PV node's first move is a PV node; a null-window child is a cut
+            // node when this one is not, and a reduced one always is.
+            let (to, check) = (m.to(), gives_check);
             if i == 0 {
-                score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to(), gives_check);
+                score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, to, check, !pv_node && !cut_node);
             } else {
-                score = -self.search(&child, -alpha - 1, -alpha, child_depth - reduction, ply + 1, m.to(), gives_check);
+                let expect_cut = reduction > 0 || !cut_node;
+                score =
+                    -self.search(&child, -alpha - 1, -alpha, child_depth - reduction, ply + 1, to, check, expect_cut);
                 if score > alpha && reduction > 0 && !self.stopped {
-                    score = -self.search(&child, -alpha - 1, -alpha, child_depth, ply + 1, m.to(), gives_check);
+                    score = -self.search(&child, -alpha - 1, -alpha, child_depth, ply + 1, to, check, !cut_node);
                 }
                 if score > alpha && score < beta && !self.stopped {
-                    score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, m.to(), gives_check);
+                    score = -self.search(&child, -beta, -alpha, child_depth, ply + 1, to, check, false);
                 }
             }
             self.keys.pop();
@@ -353,14 +356,14 @@ impl Searcher<'_> {
         let wins_material = best_move.is_some() && is_tactical(board, best_move);
         if !(root || in_check || excluded.is_some() || table_bounds || wins_material) && best_score.abs() < TB_WIN_BOUND
         {
-            self.data.correction.learn(board, depth, best_score, bound, raw_eval, static_eval);
+            self.data.correction.learn(board, depth, best_score, bound, node_eval.raw, static_eval);
         }
         // Not at a root restricted by `searchmoves` or the tables' ranks, nor for a MultiPV
         // line after the first: their score is that of some of the moves, not of the position.
         let partial_root =
             self.root_moves.is_restricted() || self.pv_index > 0 || self.root_end < self.root_moves.len();
         if !(excluded.is_some() || root && partial_root) {
-            self.tt.store(key, best_move, best_score, depth, bound, ply);
+            self.tt.store(key, best_move, best_score, depth, bound, ply, node_eval.plain);
         }
         best_score
     }

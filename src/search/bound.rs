@@ -26,6 +26,8 @@ pub struct Hit {
     pub depth: i32,
     /// What kind of bound the score is.
     pub bound: Bound,
+    /// The position's static score, before correction, if a search worked it out.
+    pub eval: Option<i32>,
 }
 
 impl Bound {

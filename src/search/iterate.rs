@@ -170,7 +170,7 @@ impl Searcher<'_> {
         };
         let in_check = board.in_check();
         loop {
-            let score = self.search(board, alpha, beta, depth, 0, NO_SQUARE, in_check);
+            let score = self.search(board, alpha, beta, depth, 0, NO_SQUARE, in_check, false);
             self.root_moves.sort_range(self.pv_index, self.root_moves.len());
             if self.stopped {
                 return score;

@@ -31,6 +31,7 @@ impl Searcher<'_> {
         depth: i32,
         ply: usize,
         static_eval: i32,
+        cut_node: bool,
     ) -> Option<i32> {
         if depth < NULL_MIN_DEPTH
             || beta.abs() >= MATE_BOUND
@@ -48,7 +49,7 @@ impl Searcher<'_> {
         self.keys.push(child.key());
         // Repetition checks below the pass must not look back across it.
         let outer_barrier = std::mem::replace(&mut self.repetition_barrier, self.keys.len() - 1);
-        let score = -self.search(&child, -beta, -beta + 1, depth - 1 - reduction, ply + 1, NO_SQUARE, false);
+        let score = -self.search(&child, -beta, -beta + 1, depth - 1 - reduction, ply + 1, NO_SQUARE, false, !cut_node);
         self.repetition_barrier = outer_barrier;
         self.keys.pop();
         if self.stopped {

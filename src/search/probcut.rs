@@ -9,6 +9,7 @@ use super::history::piece_to;
 use super::ordering::{pick_next, score_noisy_moves};
 use super::score::TB_WIN_BOUND;
 use super::searcher::Searcher;
+use super::tt::NO_EVAL;
 use crate::chess::board::Board;
 use crate::chess::movegen::generate_tactical;
 use crate::chess::see::see;
@@ -24,7 +25,9 @@ impl Searcher<'_> {
     /// The score a node of `depth` fails high with by ProbCut, or None. The caller rules out
     /// PV nodes, check, the singular test's searches and nodes the tables bound; `hit` is the
     /// table's entry for the node, which may say the test is hopeless. 0 when the search was
-    /// stopped meanwhile (the caller returns it, as every stopped node does).
+    /// stopped meanwhile (the caller returns it, as every stopped node does). `cut_node` as
+    /// for `search`: the shallow searches are of its children.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn probcut(
         &mut self,
         board: &Board,
@@ -33,6 +36,7 @@ impl Searcher<'_> {
         ply: usize,
         static_eval: i32,
         hit: Option<Hit>,
+        cut_node: bool,
     ) -> Option<i32> {
         let probcut_beta = beta + PROBCUT_MARGIN;
         // Not near the 50-move rule either, where a won line may be a draw.
@@ -64,15 +68,23 @@ impl Searcher<'_> {
             let mut score = -self.quiescence(&child, -probcut_beta, -probcut_beta + 1, ply + 1, 0, gives_check);
             if score >= probcut_beta && !self.stopped {
                 let child_depth = depth - PROBCUT_REDUCTION;
-                score =
-                    -self.search(&child, -probcut_beta, -probcut_beta + 1, child_depth, ply + 1, m.to(), gives_check);
+                score = -self.search(
+                    &child,
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    child_depth,
+                    ply + 1,
+                    m.to(),
+                    gives_check,
+                    !cut_node,
+                );
             }
             self.keys.pop();
             if self.stopped {
                 return Some(0);
             }
             if score >= probcut_beta {
-                self.tt.store(board.key(), m, score, depth - (PROBCUT_REDUCTION - 1), Bound::Lower, ply);
+                self.tt.store(board.key(), m, score, depth - (PROBCUT_REDUCTION - 1), Bound::Lower, ply, NO_EVAL);
                 return Some(score);
             }
         }

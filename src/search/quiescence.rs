@@ -4,7 +4,7 @@
 use super::ordering::{loses_material, pick_next, score_noisy_moves};
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::searcher::Searcher;
-use super::tt::Bound;
+use super::tt::{Bound, NO_EVAL};
 use crate::chess::board::Board;
 use crate::chess::movegen::{generate_legal, generate_tactical};
 use crate::chess::types::Move;
@@ -50,12 +50,15 @@ impl Searcher<'_> {
         // settles the window ends the node, except at PV nodes, where the line matters.
         let key = board.key();
         let pv_node = beta - alpha > 1;
-        if let Some(hit) = self.tt.probe(key, ply) {
+        let hit = self.tt.probe(key, ply);
+        if let Some(hit) = hit {
             let settles = hit.settles(alpha, beta);
             if !pv_node && settles {
                 return hit.score;
             }
         }
+        // The static score to store with the result: only a full one, never a lazy one.
+        let mut plain_eval = NO_EVAL;
         let alpha_orig = alpha;
 
         self.data.frames[ply].moves.clear();
@@ -72,8 +75,19 @@ impl Searcher<'_> {
             // It is corrected as the main search's static score is (`correction.rs`); the lazy
             // evaluation's window is shifted by the correction, so it still decides whether
             // the corrected score can fall inside the window.
+            // A static score stored in the table is a full one, and costs nothing.
             let correction = self.data.correction.correction(board);
-            let score = evaluate_lazy(board, alpha - correction, beta - correction, &mut self.data.pawn_cache);
+            let score = match hit.and_then(|h| h.eval) {
+                Some(score) => score,
+                None => {
+                    let window = (alpha - correction, beta - correction);
+                    let (score, complete) = evaluate_lazy(board, window.0, window.1, &mut self.data.pawn_cache);
+                    if complete {
+                        plain_eval = score;
+                    }
+                    score
+                }
+            };
             best_score = self.noisy(score, key) + correction;
             if best_score >= beta {
                 return best_score;
@@ -128,7 +142,7 @@ impl Searcher<'_> {
         }
         // Stored at depth 0, below every main-search result for the same position.
         let bound = Bound::of(best_score, alpha_orig, beta);
-        self.tt.store(key, best_move, best_score, 0, bound, ply);
+        self.tt.store(key, best_move, best_score, 0, bound, ply, plain_eval);
         best_score
     }
 }

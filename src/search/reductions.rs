@@ -23,12 +23,20 @@ const LN_1000: [i32; 64] = [
 /// the node's own search depth bounds it: 0.75 + ln(depth) * ln(move number) / 2.25, growing
 /// with the logarithms of depth and of the move's place in the list (a common shape since
 /// Stockfish; the constants are ours); one less at a PV node, one more when the side to move
-/// is not improving, and less or more by the move's statistics.
-pub(super) fn late_move_reduction(depth: i32, move_number: usize, pv_node: bool, improving: bool, stats: i32) -> i32 {
+/// is not improving, one more at a node expected to fail high, and less or more by the move's
+/// statistics.
+pub(super) fn late_move_reduction(
+    depth: i32,
+    move_number: usize,
+    pv_node: bool,
+    improving: bool,
+    cut_node: bool,
+    stats: i32,
+) -> i32 {
     if depth < LMR_MIN_DEPTH || move_number < LMR_MIN_MOVE {
         return 0;
     }
     let ln = |x: usize| LN_1000[x.min(63)] as i64;
     let base = ((750_000 + ln(depth as usize) * ln(move_number) * 1000 / 2250) / 1_000_000) as i32;
-    (base - pv_node as i32 + !improving as i32 - stats / LMR_HISTORY_DIVISOR).max(0)
+    (base - pv_node as i32 + !improving as i32 + cut_node as i32 - stats / LMR_HISTORY_DIVISOR).max(0)
 }

@@ -44,6 +44,7 @@ impl Searcher<'_> {
         in_check: bool,
         hit: Hit,
         pv_node: bool,
+        cut_node: bool,
     ) -> ControlFlow<i32, i32> {
         if depth < SINGULAR_MIN_DEPTH
             || hit.depth < depth - SINGULAR_DEPTH_SLACK
@@ -57,7 +58,8 @@ impl Searcher<'_> {
         // Read before the test, whose own move loop writes this ply's frame.
         let doubles = self.data.frames[ply].double_extensions;
         self.data.frames[ply].excluded = hit.best_move;
-        let score = self.search(board, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, last_to, in_check);
+        let score =
+            self.search(board, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, last_to, in_check, cut_node);
         self.data.frames[ply].excluded = Move::NONE;
         // The test's line is not this node's: forget it, or a fail low would leave it.
         self.data.pv_len[ply] = ply;

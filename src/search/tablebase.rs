@@ -20,6 +20,7 @@
 use super::bound::{Bound, Hit};
 use super::score::{DRAW, INFINITY, MATE_BOUND, MAX_PLY, TB_WIN};
 use super::searcher::Searcher;
+use super::tt::NO_EVAL;
 use crate::chess::board::Board;
 use crate::chess::types::Move;
 use crate::syzygy::root::{RootContext, RULE_50_RANKS, WIN_RANK};
@@ -96,8 +97,8 @@ impl Searcher<'_> {
         }
         let Some((score, bound)) = self.probe_tables(board, depth, ply) else { return unknown };
         let depth = (depth + TABLEBASE_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
-        if (Hit { best_move: Move::NONE, score, depth, bound }).settles(alpha, beta) {
-            self.tt.store(board.key(), Move::NONE, score, depth, bound, ply);
+        if (Hit { best_move: Move::NONE, score, depth, bound, eval: None }).settles(alpha, beta) {
+            self.tt.store(board.key(), Move::NONE, score, depth, bound, ply, NO_EVAL);
             return ControlFlow::Break(score);
         }
         match bound {

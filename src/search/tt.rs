@@ -1,6 +1,6 @@
 //! The transposition table: micro-Max's hash table, grown up. It remembers, per position
-//! key, the best move found and a score bound, so the search can skip work it has done
-//! before and try the best move first.
+//! key, the best move found, a score bound and the static score, so the search can skip work
+//! it has done before and try the best move first.
 //!
 //! Shared by every search thread, with no lock: each entry is two atomic words, and an entry
 //! torn by two threads writing it at once fails its key check (see [`Entry`]).
@@ -16,68 +16,12 @@
 
 use super::score::TB_WIN_BOUND;
 use crate::chess::types::Move;
+use std::sync::atomic::AtomicU8;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::atomic::{AtomicU64, AtomicU8};
 
 pub use super::bound::{Bound, Hit};
-
-/// One entry, unpacked. In the table it is two 64-bit words: the data, packed as
-/// `move (16) | score (16) | depth (8) | bound and generation (8)`, and beside it the key
-/// XORed with the data. A probe takes the key back as the XOR of the two words: if another
-/// thread wrote one word of the entry between the reads of the two (a torn entry), the XOR
-/// gives some other key, and the entry is a miss, never wrong data taken for right.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    best_move: u16,
-    score: i16,
-    depth: i8,
-    /// Bound in the low 2 bits (0 = empty slot), generation in the high 6.
-    bound_and_generation: u8,
-}
-
-impl Entry {
-    #[inline(always)]
-    fn unpack(bucket: &Bucket, i: usize) -> Entry {
-        let data = bucket.0[2 * i + 1].load(Relaxed);
-        let check = bucket.0[2 * i].load(Relaxed);
-        Entry {
-            key: check ^ data,
-            best_move: data as u16,
-            score: (data >> 16) as u16 as i16,
-            depth: (data >> 32) as u8 as i8,
-            bound_and_generation: (data >> 40) as u8,
-        }
-    }
-
-    #[inline(always)]
-    fn pack(self, bucket: &Bucket, i: usize) {
-        let data = self.best_move as u64
-            | (self.score as u16 as u64) << 16
-            | (self.depth as u8 as u64) << 32
-            | (self.bound_and_generation as u64) << 40;
-        bucket.0[2 * i + 1].store(data, Relaxed);
-        bucket.0[2 * i].store(self.key ^ data, Relaxed);
-    }
-
-    /// True for a slot that holds an entry.
-    #[inline(always)]
-    fn is_used(&self) -> bool {
-        self.bound_and_generation & 3 != 0
-    }
-}
-
-const BUCKET_SIZE: usize = 4;
-const BUCKET_BYTES: usize = 64;
-
-/// Four entries in 64 bytes, the size of a cache line. Not aligned to one on purpose: the
-/// allocator gives memory of the words' own alignment zeroed by the operating system (page
-/// by page, when first touched), but zeroes over-aligned memory itself, touching every page
-/// of a large table at once.
-#[repr(C)]
-struct Bucket([AtomicU64; 2 * BUCKET_SIZE]);
-
-const _: () = assert!(std::mem::size_of::<Bucket>() == BUCKET_BYTES);
+pub use super::tt_entry::NO_EVAL;
+use super::tt_entry::{Bucket, Entry, BUCKET_BYTES, BUCKET_SIZE};
 
 /// The transposition table, shared by every search thread. All access is through
 /// relaxed atomic loads and stores of whole words: no lock, and on x86-64 the same plain
@@ -204,11 +148,15 @@ impl TranspositionTable {
             score: score_from_tt(entry.score as i32, ply),
             depth: entry.depth as i32,
             bound,
+            eval: (entry.eval != NO_EVAL as i16).then_some(entry.eval as i32),
         })
     }
 
     /// Stores a search result. `ply` makes mate scores relative to this node before storing.
-    pub fn store(&self, key: u64, best_move: Move, score: i32, depth: i32, bound: Bound, ply: usize) {
+    /// `eval` is the position's static score, or [`NO_EVAL`] when the node did not work it
+    /// out (in check, or a lazy one); a known one is then kept from the entry it replaces.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(&self, key: u64, best_move: Move, score: i32, depth: i32, bound: Bound, ply: usize, eval: i32) {
         let generation = self.generation();
         let bucket = &self.buckets[self.bucket_index(key)];
         let age = |e: &Entry| (generation.wrapping_sub(e.bound_and_generation >> 2) & 63) as i32;
@@ -235,12 +183,18 @@ impl TranspositionTable {
         let old = entries[slot];
         // Keep the old move when this result has none (an all-node) for the same position.
         let best_move = if best_move.is_some() || old.key != key { best_move.bits() } else { old.best_move };
+        let eval = match i16::try_from(eval) {
+            Ok(eval) if eval != NO_EVAL as i16 => eval,
+            _ if old.key == key && old.is_used() => old.eval,
+            _ => NO_EVAL as i16,
+        };
         Entry {
             key,
             best_move,
             score: score_to_tt(score, ply).clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             depth: depth.clamp(-1, 127) as i8,
             bound_and_generation: generation << 2 | bound as u8,
+            eval,
         }
         .pack(bucket, slot);
     }
@@ -332,7 +286,7 @@ mod tests {
                     for round in 0..200_000u64 {
                         let key = 1 + (round * 7 + writer) % 12;
                         let score = key as i32 * 100 + writer as i32;
-                        tt.store(key, Move::from_bits(key as u16), score, key as i32, Bound::Exact, 0);
+                        tt.store(key, Move::from_bits(key as u16), score, key as i32, Bound::Exact, 0, NO_EVAL);
                     }
                     writing.fetch_sub(1, Relaxed);
                 });
@@ -354,10 +308,16 @@ mod tests {
     fn store_and_probe() {
         let mut tt = TranspositionTable::new(1);
         let m = Move::new(square(4, 1), square(4, 3), 0);
-        tt.store(0xABCD, m, 42, 5, Bound::Exact, 0);
+        tt.store(0xABCD, m, 42, 5, Bound::Exact, 0, NO_EVAL);
         let hit = tt.probe(0xABCD, 0).unwrap();
         assert_eq!((hit.best_move, hit.score, hit.depth, hit.bound), (m, 42, 5, Bound::Exact));
+        assert_eq!(hit.eval, None);
         assert!(tt.probe(0xABCE, 0).is_none());
+        // A static score is kept until a later store of the same position brings another.
+        tt.store(0xABCD, m, 40, 6, Bound::Lower, 0, -1234);
+        tt.store(0xABCD, m, 41, 7, Bound::Upper, 0, NO_EVAL);
+        let hit = tt.probe(0xABCD, 0).unwrap();
+        assert_eq!((hit.score, hit.depth, hit.bound, hit.eval), (41, 7, Bound::Upper, Some(-1234)));
         tt.clear();
         assert!(tt.probe(0xABCD, 0).is_none());
     }
@@ -367,10 +327,10 @@ mod tests {
         // A mate in 3 plies from a node at ply 4 is mate in 7 from the root...
         let mate = crate::search::score::MATE;
         let tt = TranspositionTable::new(1);
-        tt.store(7, Move::NONE, mate - 7, 3, Bound::Exact, 4);
+        tt.store(7, Move::NONE, mate - 7, 3, Bound::Exact, 4, NO_EVAL);
         // ...and the same position reached at ply 10 is mate in 13 from the root.
         assert_eq!(tt.probe(7, 10).unwrap().score, mate - 13);
-        tt.store(8, Move::NONE, -(mate - 6), 3, Bound::Upper, 2);
+        tt.store(8, Move::NONE, -(mate - 6), 3, Bound::Upper, 2, NO_EVAL);
         assert_eq!(tt.probe(8, 0).unwrap().score, -(mate - 4));
         assert_eq!(score_from_tt(score_to_tt(123, 9), 3), 123);
     }
@@ -380,7 +340,7 @@ mod tests {
         let tt = TranspositionTable::new(1);
         assert_eq!(tt.hashfull(), 0);
         for k in 0..100_000u64 {
-            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), Move::NONE, 0, 1, Bound::Exact, 0);
+            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), Move::NONE, 0, 1, Bound::Exact, 0, NO_EVAL);
         }
         assert!(tt.hashfull() > 500);
         tt.new_search();

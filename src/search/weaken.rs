@@ -129,7 +129,7 @@ impl Searcher<'_> {
         let saved_roots = std::mem::replace(&mut self.root_moves, RootMoves::new(board, &moves, Move::NONE));
         let saved = (self.node_limit, self.root_depth, self.pv_index, self.stopped);
         (self.node_limit, self.root_depth, self.pv_index, self.stopped) = (u64::MAX, depth, 0, false);
-        let score = self.search(board, -INFINITY, INFINITY, depth, 0, NO_SQUARE, board.in_check());
+        let score = self.search(board, -INFINITY, INFINITY, depth, 0, NO_SQUARE, board.in_check(), false);
         let best = std::mem::replace(&mut self.root_moves, saved_roots).best().clone();
         (self.node_limit, self.root_depth, self.pv_index, self.stopped) = saved;
         (score, best)
