@@ -45,6 +45,17 @@ impl Bound {
 }
 
 impl Hit {
+    /// `score`, a static guess at the position, moved to the stored search score where the
+    /// stored bound lies beyond it (a lower bound above it, an upper bound below): a search
+    /// result is the better guess.
+    pub fn refine(&self, score: i32) -> i32 {
+        match self.bound {
+            Bound::Exact => self.score,
+            Bound::Lower => self.score.max(score),
+            Bound::Upper => self.score.min(score),
+        }
+    }
+
     /// True if the stored result decides a search with window (alpha, beta) by itself.
     pub fn settles(&self, alpha: i32, beta: i32) -> bool {
         match self.bound {

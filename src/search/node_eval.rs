@@ -3,7 +3,7 @@
 
 use super::score::{INFINITY, TB_WIN_BOUND};
 use super::searcher::Searcher;
-use super::tt::{Bound, Hit, NO_EVAL};
+use super::tt::{Hit, NO_EVAL};
 use crate::chess::board::Board;
 use crate::eval::evaluate_cached;
 
@@ -37,11 +37,7 @@ impl Searcher<'_> {
         let raw = self.noisy(plain, key);
         let corrected = self.data.correction.corrected(board, raw);
         let refined = match hit {
-            Some(h) if h.score.abs() < TB_WIN_BOUND => match h.bound {
-                Bound::Exact => h.score,
-                Bound::Lower => h.score.max(corrected),
-                Bound::Upper => h.score.min(corrected),
-            },
+            Some(h) if h.score.abs() < TB_WIN_BOUND => h.refine(corrected),
             _ => corrected,
         };
         NodeEval { plain, raw, corrected, refined }
