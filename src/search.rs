@@ -3,7 +3,8 @@
 //! From the bottom up (each module imports only those above it in this list):
 //! * `score`: the special scores (`MATE`, `DRAW`, ...) and `MAX_PLY`; `level`: the playing
 //!   levels below full strength; `options`: the UCI options the search reads; `time`: the
-//!   `go` limits turned into deadlines;
+//!   `go` limits turned into deadlines; `params`: the hand-set margins and divisors of the
+//!   search, constants unless built for tuning;
 //! * `bound`: score bounds and table hits; `tt`: the transposition table; `wdl`: the
 //!   win/draw/loss model; `report`: what the search tells its [`Reporter`];
 //! * `history` (killers and history), `capture_history`, `ordering` (sort keys, MVV/LVA) and
@@ -30,6 +31,7 @@ mod node_eval;
 mod null_move;
 pub mod options;
 mod ordering;
+pub mod params;
 mod picker;
 mod probcut;
 mod pruning;

@@ -6,6 +6,7 @@
 //! follow-up). The three history scores added up are a quiet move's *statistics*, which
 //! order it, shrink or grow its reduction and prune it when they are bad enough.
 
+use super::params::{history_bonus_lin, history_bonus_max, history_bonus_quad};
 use super::score::MAX_PLY;
 use crate::chess::board::Board;
 use crate::chess::types::*;
@@ -48,10 +49,11 @@ pub struct QuietHistory {
 }
 
 /// What a cutoff at `depth` adds to the move's entry (and takes from the moves tried before
-/// it): growing with the square of the depth, since a deep cutoff saved a large subtree.
+/// it): growing with the square of the depth, since a deep cutoff saved a large subtree
+/// (`params::history_bonus_quad` and the two beside it).
 #[inline(always)]
 pub fn history_bonus(depth: i32) -> i32 {
-    (16 * depth * depth + 32 * depth).min(1600)
+    (history_bonus_quad() * depth * depth + history_bonus_lin() * depth).min(history_bonus_max())
 }
 
 /// Moves entry `h` by `delta`, less the nearer it is to the bound: entries stay in range and

@@ -1,6 +1,7 @@
 //! Iterative deepening at the root: search depth 1, 2, 3 ... with aspiration windows around
 //! the last score, each time with the previous best move first, until a limit says stop.
 
+use super::params::aspiration_window;
 use super::report::ScoreBound;
 use super::root::RootMoves;
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
@@ -15,11 +16,10 @@ use std::sync::atomic::Ordering;
 /// and when the best move has held for more than three iterations.
 const UNSTABLE_TIME_PERCENT: u32 = 160;
 const STABLE_TIME_PERCENT: u32 = 60;
-/// Aspiration windows (see `aspiration_search`): from this depth, a first window of this
-/// half-width around the last score, doubled on each failure, and the full window once it
-/// would exceed the last constant.
+/// Aspiration windows (see `aspiration_search`): from this depth, a first window around the
+/// last score (`params::aspiration_window` each side), doubled on each failure, and the full
+/// window once it would exceed the last constant.
 const ASPIRATION_MIN_DEPTH: i32 = 5;
-const ASPIRATION_WINDOW: i32 = 25;
 const ASPIRATION_GIVE_UP: i32 = 500;
 /// Lazy SMP: whether the odd-numbered helper threads search one ply deeper than the main
 /// thread (see `run`).
@@ -162,7 +162,7 @@ impl Searcher<'_> {
     /// search of the root the root moves of this line are sorted, so a move that failed high
     /// is searched first next time. A failure late in a long search is reported, as a bound.
     fn aspiration_search(&mut self, board: &Board, depth: i32, previous: i32) -> i32 {
-        let mut delta = ASPIRATION_WINDOW;
+        let mut delta = aspiration_window();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
             (previous - delta, previous + delta)
         } else {

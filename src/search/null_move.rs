@@ -5,6 +5,7 @@
 //! and a pass right after a pass.
 
 use super::history::NO_PIECE_TO;
+use super::params::null_eval_divisor;
 use super::score::MATE_BOUND;
 use super::searcher::Searcher;
 use crate::chess::board::Board;
@@ -13,11 +14,11 @@ use crate::chess::types::NO_SQUARE;
 /// Null-move pruning needs at least this much depth left.
 const NULL_MIN_DEPTH: i32 = 3;
 /// Depth taken off a null-move search: this base, plus one per this many plies of depth,
-/// plus one per this much of the static score above beta (at most `NULL_EVAL_MAX_PLIES`):
-/// the further ahead the side to move stands, the less the pass needs proving.
+/// plus one per so much of the static score above beta (`params::null_eval_divisor`, at most
+/// `NULL_EVAL_MAX_PLIES`): the further ahead the side to move stands, the less the pass needs
+/// proving.
 const NULL_REDUCTION: i32 = 3;
 const NULL_REDUCTION_DIVISOR: i32 = 3;
-const NULL_EVAL_DIVISOR: i32 = 200;
 const NULL_EVAL_MAX_PLIES: i32 = 3;
 
 impl Searcher<'_> {
@@ -42,7 +43,7 @@ impl Searcher<'_> {
         }
         let reduction = NULL_REDUCTION
             + depth / NULL_REDUCTION_DIVISOR
-            + ((static_eval - beta) / NULL_EVAL_DIVISOR).min(NULL_EVAL_MAX_PLIES);
+            + ((static_eval - beta) / null_eval_divisor()).min(NULL_EVAL_MAX_PLIES);
         let mut child = *board;
         child.make_null_move();
         self.data.frames[ply].moved = NO_PIECE_TO;

@@ -7,6 +7,7 @@
 use super::bound::{Bound, Hit};
 use super::history::piece_to;
 use super::ordering::{pick_next, score_noisy_moves};
+use super::params::probcut_margin;
 use super::score::TB_WIN_BOUND;
 use super::searcher::Searcher;
 use super::tt::NO_EVAL;
@@ -14,10 +15,9 @@ use crate::chess::board::Board;
 use crate::chess::movegen::generate_tactical;
 use crate::chess::see::see;
 
-/// ProbCut needs at least this much depth left.
+/// ProbCut needs at least this much depth left. (The shallow search must beat beta by a
+/// margin, `params::probcut_margin`.)
 const PROBCUT_MIN_DEPTH: i32 = 5;
-/// The shallow search must beat beta by this much.
-const PROBCUT_MARGIN: i32 = 100;
 /// The shallow search is this many plies shallower than the node.
 const PROBCUT_REDUCTION: i32 = 4;
 
@@ -38,7 +38,7 @@ impl Searcher<'_> {
         hit: Option<Hit>,
         cut_node: bool,
     ) -> Option<i32> {
-        let probcut_beta = beta + PROBCUT_MARGIN;
+        let probcut_beta = beta + probcut_margin();
         // Not near the 50-move rule either, where a won line may be a draw.
         if depth < PROBCUT_MIN_DEPTH || beta.abs() >= TB_WIN_BOUND || board.halfmove_clock() >= 90 {
             return None;

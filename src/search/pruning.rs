@@ -6,29 +6,27 @@
 //! upper bound that is not one).
 
 use super::ordering::{loses_material_beyond, HASH_MOVE, KILLER_KEY_MIN};
+use super::params::{futility_base, futility_per_depth, history_prune_margin, see_capture_margin, see_quiet_margin};
 use super::score::MATE_BOUND;
 use crate::chess::board::Board;
 use crate::chess::see::see;
 use crate::chess::types::Move;
 
-/// Futility pruning of quiet moves: up to this depth, with these margins by depth.
+/// Futility pruning of quiet moves: up to this depth, with a margin growing linearly with
+/// depth (`params::futility_base`, `params::futility_per_depth`).
 const FUTILITY_MAX_DEPTH: i32 = 3;
-const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 450];
 /// Late-move pruning: up to this depth, a quiet move that comes this late in the list
 /// (0-based, `LMP_BASE + depth * depth`, half that when not improving) is not searched.
 const LMP_MAX_DEPTH: i32 = 7;
 const LMP_BASE: usize = 3;
-/// History pruning: up to this depth, a late quiet move whose statistics are below this much
-/// per ply of depth, negated, is not searched.
+/// History pruning: up to this depth, a late quiet move whose statistics are below a margin
+/// per ply of depth (`params::history_prune_margin`), negated, is not searched.
 const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
-const HISTORY_PRUNE_MARGIN: i32 = 4000;
 /// SEE pruning: up to this depth, a move that loses more material in the exchange on its
 /// square than a margin is not searched: for a quiet move the margin grows linearly with
 /// depth, for a capture quadratically (a capture that loses a piece may still win it back
-/// deeper in the tree).
+/// deeper in the tree; `params::see_quiet_margin`, `params::see_capture_margin`).
 const SEE_PRUNE_MAX_DEPTH: i32 = 8;
-const SEE_QUIET_MARGIN: i32 = 60;
-const SEE_CAPTURE_MARGIN: i32 = 20;
 
 /// What a node's pruning rules know of it, worked out once before its move loop.
 pub(super) struct MovePruning {
@@ -54,7 +52,7 @@ impl MovePruning {
         let futile = !pv_node
             && !in_check
             && depth <= FUTILITY_MAX_DEPTH
-            && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha
+            && static_eval + futility_base() + futility_per_depth() * depth <= alpha
             && alpha.abs() < MATE_BOUND;
         let late_move_limit = if !pv_node && !in_check && depth <= LMP_MAX_DEPTH {
             let limit = LMP_BASE + (depth * depth) as usize;
@@ -87,7 +85,7 @@ impl MovePruning {
         }
         // History pruning: a quiet move whose statistics say it has failed again and again
         // here.
-        if late_quiet && self.depth <= HISTORY_PRUNE_MAX_DEPTH && sort_key < -HISTORY_PRUNE_MARGIN * self.depth {
+        if late_quiet && self.depth <= HISTORY_PRUNE_MAX_DEPTH && sort_key < -history_prune_margin() * self.depth {
             return true;
         }
         // SEE pruning: a move that loses material on its square (never the hash move, a
@@ -97,9 +95,9 @@ impl MovePruning {
             && !m.is_castling()
             && !self.in_check
             && if quiet {
-                late_quiet && see(board, m) < -SEE_QUIET_MARGIN * self.depth
+                late_quiet && see(board, m) < -see_quiet_margin() * self.depth
             } else {
-                m.promotion() == 0 && loses_material_beyond(board, m, SEE_CAPTURE_MARGIN * self.depth * self.depth)
+                m.promotion() == 0 && loses_material_beyond(board, m, see_capture_margin() * self.depth * self.depth)
             }
     }
 

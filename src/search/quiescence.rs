@@ -2,6 +2,7 @@
 //! position is quiet, so the static score is never trusted in the middle of an exchange.
 
 use super::ordering::{loses_material, pick_next, score_noisy_moves};
+use super::params::delta_base;
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::searcher::Searcher;
 use super::tt::{Bound, NO_EVAL};
@@ -15,11 +16,6 @@ use crate::eval::{evaluate_cached, evaluate_lazy, LAZY_MARGIN};
 /// many plies of quiescence; beyond it, checks are treated like quiet positions so a chain
 /// of checks cannot recurse without end.
 const QS_CHECK_PLIES: usize = 6;
-/// Delta pruning: a capture is skipped when even winning the captured piece for nothing, plus
-/// this much for what the static score may miss, would leave the side below alpha. A stand-pat
-/// score that far below alpha is a lazy one (`eval::LAZY_MARGIN`), without the activity
-/// terms, so their margin is added too.
-const DELTA_MARGIN: i32 = 200 + LAZY_MARGIN;
 
 impl Searcher<'_> {
     /// Quiescence search: at the horizon, only captures and promotions are searched, until
@@ -117,7 +113,9 @@ impl Searcher<'_> {
             // whose evasions are searched and may be none.
             if let Some(stand_pat) = stand_pat.filter(|_| m.promotion() == 0 && !gives_check) {
                 let gain = EXCHANGE_VALUE[board.captured_kind(m) as usize];
-                let hope = stand_pat + gain + DELTA_MARGIN;
+                // A stand-pat score that far below alpha is a lazy one (`eval::LAZY_MARGIN`),
+                // without the activity terms, so their margin is added to the parameter's.
+                let hope = stand_pat + gain + delta_base() + LAZY_MARGIN;
                 if hope <= alpha {
                     // It could have scored up to this, so the node's bound must allow it.
                     best_score = best_score.max(hope);

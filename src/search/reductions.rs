@@ -3,12 +3,11 @@
 //! at full depth only if it does (`alphabeta.rs`). Only quiet moves that are not killers,
 //! give no check and do not answer one are reduced.
 
+use super::params::{lmr_base, lmr_divisor, lmr_history_divisor};
+
 /// Late-move reductions start at this depth and this move number (0-based).
 const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_MOVE: usize = 3;
-/// A late quiet move's reduction shrinks by one ply for this much of its statistics (history
-/// and continuation history, `history.rs`) above 0, and grows by one for as much below.
-const LMR_HISTORY_DIVISOR: i32 = 8192;
 
 /// Natural logarithms times 1000 of 0..64, written out so that reductions are the same on
 /// every machine (a maths library may round `ln` differently in the last bit).
@@ -20,11 +19,12 @@ const LN_1000: [i32; 64] = [
 ];
 
 /// How many plies the quiet move at `move_number` (0-based) loses at a node of `depth`, before
-/// the node's own search depth bounds it: 0.75 + ln(depth) * ln(move number) / 2.25, growing
-/// with the logarithms of depth and of the move's place in the list (a common shape since
-/// Stockfish; the constants are ours); one less at a PV node, one more when the side to move
-/// is not improving, one more at a node expected to fail high, and less or more by the move's
-/// statistics.
+/// the node's own search depth bounds it: 0.75 + ln(depth) * ln(move number) / 2.25
+/// (`params::lmr_base`, `params::lmr_divisor`), growing with the logarithms of depth and of
+/// the move's place in the list (a common shape since Stockfish; the constants are ours); one
+/// less at a PV node, one more when the side to move is not improving, one more at a node
+/// expected to fail high, and less or more by the move's statistics
+/// (`params::lmr_history_divisor`).
 pub(super) fn late_move_reduction(
     depth: i32,
     move_number: usize,
@@ -37,6 +37,8 @@ pub(super) fn late_move_reduction(
         return 0;
     }
     let ln = |x: usize| LN_1000[x.min(63)] as i64;
-    let base = ((750_000 + ln(depth as usize) * ln(move_number) * 1000 / 2250) / 1_000_000) as i32;
-    (base - pv_node as i32 + !improving as i32 + cut_node as i32 - stats / LMR_HISTORY_DIVISOR).max(0)
+    // In millionths of a ply, rounded down once at the end.
+    let micro_plies = lmr_base() as i64 * 1000 + ln(depth as usize) * ln(move_number) * 1000 / lmr_divisor() as i64;
+    let base = (micro_plies / 1_000_000) as i32;
+    (base - pv_node as i32 + !improving as i32 + cut_node as i32 - stats / lmr_history_divisor()).max(0)
 }

@@ -6,6 +6,7 @@
 //! [`Searcher::singular_extension`]).
 
 use super::bound::{Bound, Hit};
+use super::params::{double_margin, singular_margin_x16};
 use super::score::TB_WIN_BOUND;
 use super::searcher::Searcher;
 use crate::chess::board::Board;
@@ -17,17 +18,16 @@ use std::ops::ControlFlow;
 const SINGULAR_MIN_DEPTH: i32 = 8;
 /// The stored score may be this many plies shallower than the node's depth.
 const SINGULAR_DEPTH_SLACK: i32 = 3;
-/// The other moves must stay this much per ply of depth below the stored score.
-const SINGULAR_MARGIN: i32 = 2;
-/// Off the PV, a hash move whose rivals stay this much further below is extended two plies,
-/// at most this many times along one path (each one deepens the whole subtree).
-const DOUBLE_MARGIN: i32 = 20;
+/// The other moves must stay a margin per ply of depth below the stored score
+/// (`params::singular_margin_x16`). Off the PV, a hash move whose rivals stay a further margin
+/// below (`params::double_margin`) is extended two plies, at most this many times along one
+/// path (each one deepens the whole subtree).
 const MAX_DOUBLE_EXTENSIONS: u8 = 6;
 
 impl Searcher<'_> {
     /// The extension of the hash move at a node of `depth`, given the table's entry `hit`
     /// for it: +1 when no other move comes near the hash move's score (it is *singular*), +2
-    /// off the PV when they stay far below it (see `DOUBLE_MARGIN`);
+    /// off the PV when they stay far below it (see `params::double_margin`);
     /// -1 when another move does and the stored score beats beta anyway (the hash move is
     /// not the only way to a cutoff, so it need not be searched so deep); else 0.
     /// `Break(score)` when several moves beat beta by themselves ("multi-cut"): the node fails
@@ -54,7 +54,9 @@ impl Searcher<'_> {
         {
             return ControlFlow::Continue(0);
         }
-        let singular_beta = hit.score - SINGULAR_MARGIN * depth;
+        // depth >= SINGULAR_MIN_DEPTH > 0 here, so the division rounds as the margin's unit
+        // says (2 cp per ply at the default, exactly).
+        let singular_beta = hit.score - singular_margin_x16() * depth / 16;
         // Read before the test, whose own move loop writes this ply's frame.
         let doubles = self.data.frames[ply].double_extensions;
         self.data.frames[ply].excluded = hit.best_move;
@@ -66,7 +68,7 @@ impl Searcher<'_> {
         if self.stopped {
             ControlFlow::Continue(0)
         } else if score < singular_beta {
-            let double = !pv_node && score < singular_beta - DOUBLE_MARGIN && doubles < MAX_DOUBLE_EXTENSIONS;
+            let double = !pv_node && score < singular_beta - double_margin() && doubles < MAX_DOUBLE_EXTENSIONS;
             ControlFlow::Continue(1 + double as i32)
         } else if singular_beta >= beta {
             ControlFlow::Break(singular_beta)

@@ -4,18 +4,17 @@
 //! help, which quiescence checks). The caller rules out PV nodes, check and the singular
 //! test's searches.
 
+use super::params::{razor_base, razor_per_depth2, rfp_margin};
 use super::score::MATE_BOUND;
 use super::searcher::Searcher;
 use crate::chess::board::Board;
 
-/// Reverse futility pruning: up to this depth, with this margin per ply of depth.
+/// Reverse futility pruning: up to this depth, with a margin per ply of depth
+/// (`params::rfp_margin`).
 const RFP_MAX_DEPTH: i32 = 6;
-const RFP_MARGIN: i32 = 80;
-/// Razoring: up to this depth, when the static score is below alpha by this much plus this
-/// much per ply of depth squared.
+/// Razoring: up to this depth, when the static score is below alpha by a margin growing with
+/// the square of the depth (`params::razor_base`, `params::razor_per_depth2`).
 const RAZOR_MAX_DEPTH: i32 = 3;
-const RAZOR_BASE: i32 = 200;
-const RAZOR_PER_DEPTH2: i32 = 150;
 
 impl Searcher<'_> {
     /// The score a node of `depth` with window (`alpha`, `beta`) is cut with on its static
@@ -36,7 +35,7 @@ impl Searcher<'_> {
         // back under it in the plies left.
         if depth <= RFP_MAX_DEPTH
             && beta.abs() < MATE_BOUND
-            && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
+            && static_eval - rfp_margin() * (depth - improving as i32) >= beta
         {
             return Some(static_eval);
         }
@@ -47,7 +46,7 @@ impl Searcher<'_> {
         if depth <= RAZOR_MAX_DEPTH
             && alpha.abs() < MATE_BOUND
             && board.halfmove_clock() < 90
-            && static_eval + RAZOR_BASE + RAZOR_PER_DEPTH2 * depth * depth < alpha
+            && static_eval + razor_base() + razor_per_depth2() * depth * depth < alpha
         {
             let score = self.quiescence(board, alpha - 1, alpha, ply, 0, false);
             if self.stopped {
