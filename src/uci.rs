@@ -10,6 +10,8 @@ pub mod options;
 pub mod output;
 pub mod parse;
 mod tablebases;
+#[cfg(feature = "tune")]
+mod tunables;
 
 use crate::chess::board::Board;
 use crate::engine::command::{Command, SearchJob};
@@ -162,6 +164,8 @@ impl FrontEnd {
             "go" => self.go(args),
             "position" => self.position(args),
             "d" => extensions::display(&self.board, self.settings.chess960),
+            #[cfg(feature = "tune")]
+            "tunables" => tunables::print(),
             "eval" => extensions::eval(&self.board),
             "bench" if self.caps.is_some() => tell("bench is not run under a harness's caps"),
             "bench" => {
@@ -224,6 +228,8 @@ impl FrontEnd {
         send_line(&format!("id name {ENGINE_NAME}"));
         send_line(&format!("id author {AUTHOR}"));
         options::OPTIONS.iter().for_each(|option| send_line(&options::declaration(option)));
+        #[cfg(feature = "tune")]
+        tunables::declarations().iter().for_each(|line| send_line(line));
         send_line("uciok");
     }
 
@@ -232,6 +238,10 @@ impl FrontEnd {
     /// it was.
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let Some(option) = options::find(name) else {
+            #[cfg(feature = "tune")]
+            if tunables::set(name, value) {
+                return;
+            }
             tell(&format!("unknown option '{}'", name.trim()));
             return;
         };
@@ -386,5 +396,5 @@ fn is_command(word: &str) -> bool {
             | "bench"
             | "perft"
             | "help"
-    )
+    ) || (cfg!(feature = "tune") && word == "tunables")
 }

@@ -63,4 +63,7 @@ pub fn help() {
     ] {
         send_line(line);
     }
+    if cfg!(feature = "tune") {
+        send_line("Tune build: tunables (the search parameters, each also an option, as SPSA input)");
+    }
 }
