@@ -140,7 +140,7 @@ impl FrontEnd {
         }
         let tokens: Vec<&str> = line.split_whitespace().collect();
         // The UCI rule for unknown words: ignore them and try the rest of the line.
-        let Some(start) = tokens.iter().position(|t| is_command(t)) else {
+        let Some(start) = tokens.iter().position(|t| parse::is_command(t)) else {
             if !tokens.is_empty() {
                 log::warn!("unknown command ignored: {}", tokens[0]);
             }
@@ -317,7 +317,9 @@ impl FrontEnd {
             extensions::perft(&self.board, self.capped_perft(depth), self.settings.chess960);
             return;
         }
-        let mut limits = request.limits_for(self.board.side());
+        // How far the game is: by the FEN's move number, or by the moves the GUI sent.
+        let game_ply = self.board.game_ply().max(self.history.len().try_into().unwrap_or(u32::MAX));
+        let mut limits = request.limits_for(self.board.side(), game_ply);
         if let Some(caps) = self.caps {
             limits.nodes = Some(limits.nodes.map_or(caps.nodes, |n| n.min(caps.nodes)));
         }
@@ -374,27 +376,4 @@ impl FrontEnd {
             }
         }
     }
-}
-
-/// The first words of the commands we understand.
-fn is_command(word: &str) -> bool {
-    matches!(
-        word,
-        "uci"
-            | "isready"
-            | "setoption"
-            | "debug"
-            | "register"
-            | "ucinewgame"
-            | "position"
-            | "go"
-            | "stop"
-            | "ponderhit"
-            | "quit"
-            | "d"
-            | "eval"
-            | "bench"
-            | "perft"
-            | "help"
-    ) || (cfg!(feature = "tune") && word == "tunables")
 }

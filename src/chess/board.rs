@@ -149,6 +149,12 @@ impl Board {
         self.fullmove
     }
 
+    /// How many plies into the game the position is by its move number: 0 before White's
+    /// first move, 1 before Black's.
+    pub fn game_ply(&self) -> u32 {
+        self.fullmove.saturating_sub(1).saturating_mul(2) + (self.side == Colour::Black) as u32
+    }
+
     /// The Zobrist key of the position.
     #[inline(always)]
     pub fn key(&self) -> u64 {

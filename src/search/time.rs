@@ -16,6 +16,9 @@ pub struct Clock {
     pub increment: u64,
     /// Moves until the next time control, if the game has one.
     pub moves_to_go: Option<u32>,
+    /// Plies the game has had before this move (0 at its start, or where the GUI's position
+    /// does not say): with an increment, a later move may take a larger share of the clock.
+    pub game_ply: u32,
 }
 
 /// Everything in `go` that limits the search.
@@ -44,9 +47,21 @@ pub struct Deadlines {
     pub hard: Option<Duration>,
 }
 
-/// Moves we plan for when the GUI gives no `movestogo` (sudden death): the game may go on for
-/// a long time, so each move gets a small share of what is left.
+/// Moves we plan for when the GUI gives no `movestogo` and no increment (sudden death): the
+/// game may go on for a long time, so each move gets a small share of what is left.
 const SUDDEN_DEATH_MOVES: u64 = 30;
+/// With an increment and no `movestogo`, the budget is what the clock will have had over
+/// this many moves (what is left, and their increments while the bank holds them), and a
+/// move takes a share of it that grows with the game's ply: in per-million, SHARE_BASE +
+/// SHARE_GROWTH × (ply + 3)^0.45, about 1.8% at the first move, 3.3% at move 20, 4% at
+/// move 40. The early moves of a game are mostly settled by a plan a short search finds as
+/// well; the middlegame's are where the game is decided. The shape and the constants are
+/// Stockfish's (its 15.1 time manager); SHARE_CAP_PERCENT of the clock caps a move as it
+/// does (in percent: 20 of what is left).
+const PLAN_MOVES: u64 = 50;
+const SHARE_BASE: f64 = 12_000.0;
+const SHARE_GROWTH: f64 = 3_900.0;
+const SHARE_CAP_PERCENT: u64 = 20;
 /// Share of the increment spent on top of the base slice, in percent.
 const INCREMENT_SHARE: u64 = 75;
 /// Increments the remaining time must cover before the increment is spent in full.
@@ -84,7 +99,17 @@ pub fn deadlines(limits: &Limits, overhead_ms: u64) -> Deadlines {
         let bank = clock.increment.saturating_mul(INCREMENT_BANK).max(1);
         let increment_part = clock.increment.saturating_mul(INCREMENT_SHARE) / 100;
         let increment_part = (increment_part as u128 * available.min(bank) as u128 / bank as u128) as u64;
-        let slice = (available / moves).saturating_add(increment_part);
+        let slice = if clock.increment > 0 && clock.moves_to_go.is_none() {
+            // `bank` as above: the increments count in full only while the bank holds them.
+            let increments = clock.increment.saturating_mul(PLAN_MOVES - 1);
+            let increments = (increments as u128 * available.min(bank) as u128 / bank as u128) as u64;
+            let budget = available.saturating_add(increments);
+            let growth = SHARE_GROWTH * (clock.game_ply as f64 + 3.0).powf(0.45);
+            let planned = (budget as f64 * (SHARE_BASE + growth) / 1_000_000.0) as u64;
+            planned.min(available.saturating_mul(SHARE_CAP_PERCENT) / 100)
+        } else {
+            (available / moves).saturating_add(increment_part)
+        };
         let clock_soft = slice.min(ceiling);
         let clock_hard = slice.saturating_mul(HARD_FACTOR).min(ceiling);
         soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
@@ -98,7 +123,7 @@ mod tests {
     use super::*;
 
     fn clock(time_left: u64, increment: u64, moves_to_go: Option<u32>) -> Limits {
-        Limits { clock: Some(Clock { time_left, increment, moves_to_go }), ..Limits::default() }
+        Limits { clock: Some(Clock { time_left, increment, moves_to_go, game_ply: 0 }), ..Limits::default() }
     }
 
     fn ms(d: Option<Duration>) -> u64 {
@@ -142,5 +167,26 @@ mod tests {
         // 10+0.1: a sensible slice, not a blitz move nor a tenth of the clock.
         let d = deadlines(&clock(10_000, 100, None), 30);
         assert!((200..=600).contains(&ms(d.soft)), "{:?}", d);
+    }
+
+    #[test]
+    fn with_an_increment_the_middlegame_gets_more_than_the_opening() {
+        let at = |time_left, game_ply| {
+            let clock = Clock { time_left, increment: 100, moves_to_go: None, game_ply };
+            ms(deadlines(&Limits { clock: Some(clock), ..Limits::default() }, 30).soft)
+        };
+        // 10+0.1: about 270 ms for the first move, more by move 20 with 7 s left.
+        let (first, twentieth) = (at(10_000, 0), at(7_000, 40));
+        assert!((240..=300).contains(&first), "{first}");
+        assert!(twentieth > first + 50, "{first} {twentieth}");
+        // Late, with little left: under the increment, so that the clock grows back.
+        assert!(at(400, 160) < 100, "{}", at(400, 160));
+        // No increment: the old plan over SUDDEN_DEATH_MOVES, whatever the ply.
+        let sudden = |game_ply| {
+            let clock = Clock { time_left: 9030, increment: 0, moves_to_go: None, game_ply };
+            ms(deadlines(&Limits { clock: Some(clock), ..Limits::default() }, 30).soft)
+        };
+        assert_eq!(sudden(0), 300);
+        assert_eq!(sudden(100), 300);
     }
 }

@@ -33,15 +33,16 @@ pub struct GoRequest {
 }
 
 impl GoRequest {
-    /// The limits for the side to move, with its clock.
-    pub fn limits_for(&self, side: Colour) -> Limits {
+    /// The limits for the side to move at ply `game_ply` of the game, with its clock.
+    pub fn limits_for(&self, side: Colour, game_ply: u32) -> Limits {
         let mut limits = self.limits.clone();
         let (time, inc) = match side {
             Colour::White => (self.times[0], self.times[2]),
             Colour::Black => (self.times[1], self.times[3]),
         };
         if let Some(time_left) = time {
-            limits.clock = Some(Clock { time_left, increment: inc.unwrap_or(0), moves_to_go: self.moves_to_go });
+            let moves_to_go = self.moves_to_go;
+            limits.clock = Some(Clock { time_left, increment: inc.unwrap_or(0), moves_to_go, game_ply });
         }
         limits
     }
@@ -219,6 +220,29 @@ pub fn parse_setoption(rest: &str) -> Result<(String, Option<String>), String> {
     Ok((name.join(" "), value))
 }
 
+/// The first words of the commands we understand.
+pub fn is_command(word: &str) -> bool {
+    matches!(
+        word,
+        "uci"
+            | "isready"
+            | "setoption"
+            | "debug"
+            | "register"
+            | "ucinewgame"
+            | "position"
+            | "go"
+            | "stop"
+            | "ponderhit"
+            | "quit"
+            | "d"
+            | "eval"
+            | "bench"
+            | "perft"
+            | "help"
+    ) || (cfg!(feature = "tune") && word == "tunables")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,7 +263,7 @@ mod tests {
         assert_eq!(w.len(), 2);
         let (g, _) = go("ponder wtime 1000 btime 2000 winc 10 binc 20");
         assert!(g.ponder);
-        assert_eq!(g.limits_for(Colour::Black).clock.unwrap().time_left, 2000);
+        assert_eq!(g.limits_for(Colour::Black, 0).clock.unwrap().time_left, 2000);
         let (g, w) = go("wtime -5 nodes 99999999999999999999999 depth 1000000");
         assert_eq!(g.times[0], Some(0));
         assert_eq!(g.limits.nodes, Some(i64::MAX as u64));

@@ -256,6 +256,16 @@ mod tests {
     }
 
     #[test]
+    fn game_ply_from_the_move_number() {
+        assert_eq!(Board::from_fen(START_FEN).unwrap().game_ply(), 0);
+        let black = Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        assert_eq!(black.game_ply(), 1);
+        assert_eq!(Board::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 99 150").unwrap().game_ply(), 299);
+        // A move number of 0 (some tools write it) counts as the first move.
+        assert_eq!(Board::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 0").unwrap().game_ply(), 0);
+    }
+
+    #[test]
     fn epd_and_shredder_forms() {
         let four = Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -").unwrap();
         assert_eq!(four.to_fen(), START_FEN);
