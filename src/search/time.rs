@@ -97,17 +97,14 @@ pub fn deadlines(limits: &Limits, overhead_ms: u64) -> Deadlines {
         // every move also costs latency outside the search (pipes, scheduling, the GUI), so a
         // clock living on its increment alone must think for less than the increment or drain.
         let bank = clock.increment.saturating_mul(INCREMENT_BANK).max(1);
-        let increment_part = clock.increment.saturating_mul(INCREMENT_SHARE) / 100;
-        let increment_part = (increment_part as u128 * available.min(bank) as u128 / bank as u128) as u64;
+        let banked = |ms: u64| (ms as u128 * available.min(bank) as u128 / bank as u128) as u64;
         let slice = if clock.increment > 0 && clock.moves_to_go.is_none() {
-            // `bank` as above: the increments count in full only while the bank holds them.
-            let increments = clock.increment.saturating_mul(PLAN_MOVES - 1);
-            let increments = (increments as u128 * available.min(bank) as u128 / bank as u128) as u64;
-            let budget = available.saturating_add(increments);
+            let budget = available.saturating_add(banked(clock.increment.saturating_mul(PLAN_MOVES - 1)));
             let growth = SHARE_GROWTH * (clock.game_ply as f64 + 3.0).powf(0.45);
             let planned = (budget as f64 * (SHARE_BASE + growth) / 1_000_000.0) as u64;
             planned.min(available.saturating_mul(SHARE_CAP_PERCENT) / 100)
         } else {
+            let increment_part = banked(clock.increment.saturating_mul(INCREMENT_SHARE) / 100);
             (available / moves).saturating_add(increment_part)
         };
         let clock_soft = slice.min(ceiling);
