@@ -317,9 +317,9 @@ impl FrontEnd {
             extensions::perft(&self.board, self.capped_perft(depth), self.settings.chess960);
             return;
         }
-        // How far the game is: by the FEN's move number, or by the moves the GUI sent.
-        let game_ply = self.board.game_ply().max(self.history.len().try_into().unwrap_or(u32::MAX));
-        let mut limits = request.limits_for(self.board.side(), game_ply);
+        // How far the game is, by the move number: the FEN's, advanced by the moves the GUI
+        // sent after it (so never fewer plies than those moves).
+        let mut limits = request.limits_for(self.board.side(), self.board.game_ply());
         if let Some(caps) = self.caps {
             limits.nodes = Some(limits.nodes.map_or(caps.nodes, |n| n.min(caps.nodes)));
         }
