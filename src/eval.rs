@@ -9,7 +9,8 @@
 //! * `pawns`, `pieces`, `activity`: the terms, each a function of the board and the weights;
 //! * `endgame`: the win against a bare king, and the push of that king to where it is mated;
 //! * `pawn_cache`: the pawn-and-king terms looked up instead of recomputed;
-//! * `weights`: the terms' weights; `tuning`: what the Texel tuner reads of them.
+//! * `weights`: the terms' weights; `tuning` and `resolve`: what the Texel tuner reads of them,
+//!   and the quiet position it fits a position's result to.
 
 mod activity;
 pub mod breakdown;
@@ -17,6 +18,7 @@ pub mod endgame;
 mod pawn_cache;
 mod pawns;
 mod pieces;
+pub mod resolve;
 mod shelter;
 pub mod tuning;
 pub mod weights;

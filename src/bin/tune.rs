@@ -1,5 +1,6 @@
 //! Texel tuning of the evaluation weights (`src/eval/weights.rs`), a tool apart from the
-//! engine: `cargo run --release --bin tune -- DATA [EPOCHS [L2]]`.
+//! engine: `cargo run --release --bin tune -- [--resolve] DATA [EPOCHS [L2 [L2_PSQ
+//! [HELD_OUT]]]]`.
 //!
 //! DATA holds quiet positions from our own games, one `FEN;RESULT` per line, the result
 //! 1.0, 0.5 or 0.0 from White's side (`tools/texel_data.py` makes it from match PGNs). The
@@ -10,6 +11,8 @@
 //! Every term is linear in its weight, so each position is reduced once to its *features*:
 //! how many times each term counts (probed by evaluating with one weight set and the rest
 //! zero). The score is then a dot product, and plain gradient descent (Adam) is fast. The
+//! With `--resolve`, each position is first replaced by the end of the best line of captures
+//! from it (`eval::resolve`), the quiet position whose static score the search trusts. The
 //! piece-square values and the endgame scale stay as they are (the scale is taken from the
 //! hand-set weights, per position). A tenth of the positions are held out to check that
 //! the fit generalises. An optional L2 term pulls each weight towards its hand-set value
@@ -26,6 +29,7 @@ use maxim::chess::psq_learned::PSQ_LEARNED;
 use maxim::chess::types::{colour_of, flip_rank, kind_of, to_64, Colour, Piece, Square};
 use maxim::chess::values::FULL_PHASE;
 use maxim::eval::breakdown::breakdown_with;
+use maxim::eval::resolve::quiet_leaf;
 use maxim::eval::tuning::term_counts;
 use maxim::eval::weights::{Weights, HAND_SET};
 use maxim::eval::TEMPO;
@@ -110,9 +114,11 @@ fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let resolve = args.iter().any(|a| a == "--resolve");
+    args.retain(|a| a != "--resolve");
     let Some(path) = args.first() else {
-        eprintln!("usage: tune DATA.epd [EPOCHS [L2 [L2_PSQ [HELD_OUT.epd]]]]");
+        eprintln!("usage: tune [--resolve] DATA.epd [EPOCHS [L2 [L2_PSQ [HELD_OUT.epd]]]]");
         std::process::exit(2);
     };
     let epochs: usize = args.get(1).and_then(|e| e.parse().ok()).unwrap_or(1000);
@@ -138,9 +144,9 @@ fn main() {
     let mut frozen: Vec<bool> = names.iter().flat_map(|n| [false, Weights::is_middlegame_only(n)]).collect();
     frozen.resize(2 * params, false);
 
-    let samples = read_samples(path, weights);
+    let samples = read_samples(path, weights, resolve);
     let (train, test) = match held_out {
-        Some(held_out) => (samples, read_samples(held_out, weights)),
+        Some(held_out) => (samples, read_samples(held_out, weights, resolve)),
         // Every tenth position is held out (the data file is already shuffled).
         None => {
             let (test, train): (Vec<_>, Vec<_>) = samples.into_iter().enumerate().partition(|(i, _)| i % 10 == 0);
@@ -225,7 +231,7 @@ fn main() {
 }
 
 /// Reads `FEN;RESULT` lines into samples (unreadable lines are skipped).
-fn read_samples(path: &str, weights: usize) -> Vec<Sample> {
+fn read_samples(path: &str, weights: usize, resolve: bool) -> Vec<Sample> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         eprintln!("cannot read {path}: {e}");
         std::process::exit(2);
@@ -237,6 +243,7 @@ fn read_samples(path: &str, weights: usize) -> Vec<Sample> {
             .filter_map(|line| {
                 let (fen, result) = line.split_once(';')?;
                 let (board, result) = (Board::from_fen(fen.trim()).ok()?, result.trim().parse::<f64>().ok()?);
+                let board = if resolve { quiet_leaf(&board) } else { board };
                 Some(sample(&board, result, weights))
             })
             .collect()
