@@ -10,7 +10,7 @@
 //!
 //! Every term is linear in its weight, so each position is reduced once to its *features*:
 //! how many times each term counts (probed by evaluating with one weight set and the rest
-//! zero). The score is then a dot product, and plain gradient descent (Adam) is fast. The
+//! zero). The score is then a dot product, and plain gradient descent (Adam) is fast.
 //! With `--resolve`, each position is first replaced by the end of the best line of captures
 //! from it (`eval::resolve`), the quiet position whose static score the search trusts. The
 //! piece-square values and the endgame scale stay as they are (the scale is taken from the
