@@ -7,6 +7,7 @@
 //!
 //! * `breakdown`: every term, White's point of view, for the `eval` command and the tuner;
 //! * `pawns`, `pieces`, `activity`: the terms, each a function of the board and the weights;
+//! * `space`: room in the centre behind the pawns, and knights and rooks in a locked position;
 //! * `endgame`: the win against a bare king, and the push of that king to where it is mated;
 //! * `pawn_cache`: the pawn-and-king terms looked up instead of recomputed;
 //! * `weights`: the terms' weights; `tuning` and `resolve`: what the Texel tuner reads of them,
@@ -20,6 +21,7 @@ mod pawns;
 mod pieces;
 pub mod resolve;
 mod shelter;
+mod space;
 pub mod tuning;
 pub mod weights;
 
@@ -59,6 +61,7 @@ pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32, cache: &mut PawnCache
     let w = &WEIGHTS;
     let pawn_king = cache.terms(board);
     let (pieces, material) = pieces::piece_terms(board, w);
+    let pieces = add(pieces, space::space_terms(board, w, &material));
     let pawn_king_sum = add(add(pawn_king.structure, pawn_king.passed), pawn_king.shelter);
     let sum = add(add(board.psq(), pawn_king_sum), pieces);
     let phase = board.phase();

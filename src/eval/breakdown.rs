@@ -2,7 +2,7 @@
 //! prints, and the one place the terms are added up for a full evaluation.
 
 use super::weights::{Weights, WEIGHTS};
-use super::{activity, endgame, pawns, pieces, shelter};
+use super::{activity, endgame, pawns, pieces, shelter, space};
 use crate::chess::board::Board;
 use crate::chess::values::{add, taper, Pair};
 
@@ -15,8 +15,8 @@ pub struct Breakdown {
     pub pawn_structure: Pair,
     /// Passed pawns (middlegame, endgame).
     pub passed_pawns: Pair,
-    /// Material corrections, bishop pair, rooks on open files, king shelter (middlegame,
-    /// endgame).
+    /// Material corrections, bishop pair, rooks on open files, king shelter, space and
+    /// closedness (middlegame, endgame).
     pub pieces: Pair,
     /// Mobility and king attack (middlegame, endgame).
     pub activity: Pair,
@@ -41,7 +41,7 @@ pub fn breakdown_with(board: &Board, w: &Weights) -> Breakdown {
     let (pawn_structure, passed_pawns) = pawns::pawn_terms(board, w);
     let phase = board.phase();
     let (pieces, material) = pieces::piece_terms(board, w);
-    let pieces = add(pieces, shelter::shelter_terms(board, w));
+    let pieces = add(add(pieces, shelter::shelter_terms(board, w)), space::space_terms(board, w, &material));
     let activity = activity::activity_terms(board, w);
     let sum = add(add(add(add(piece_square, pawn_structure), passed_pawns), pieces), activity);
     let tapered = taper(sum, phase);

@@ -101,6 +101,13 @@ pub struct Weights {
     /// Per square from which one of our pieces of each kind (index by kind) could give check
     /// next move, safely: it reaches the square now, and nothing of the enemy guards it.
     pub safe_check: [Pair; 7],
+    /// Per safe central square times the side's knights, bishops, rooks and queens, over
+    /// `space::SPACE_DIVISOR` (`space`). Middlegame term.
+    pub space: Pair,
+    /// Per knight times the pawns blocked face to face, the rams (`space`).
+    pub knight_closed: Pair,
+    /// Per rook times the rams.
+    pub rook_closed: Pair,
 }
 
 /// The hand-set weights, before tuning: where the tuner's L2 term pulls back to, and a record
@@ -141,6 +148,9 @@ pub const HAND_SET: Weights = Weights {
     hanging: (15, 15),
     threat_by_push: (15, 12),
     safe_check: [(0, 0), (0, 0), (30, 5), (20, 5), (40, 10), (30, 10), (0, 0)],
+    space: (2, 0),
+    knight_closed: (2, 2),
+    rook_closed: (-2, -2),
 };
 
 /// The weights the engine plays with: hand-set, then tuned by `tune` on 898,130 positions
@@ -242,6 +252,9 @@ pub const WEIGHTS: Weights = Weights {
     hanging: (18, 18),
     threat_by_push: (19, 12),
     safe_check: [(0, 0), (0, 0), (32, 4), (22, 9), (41, 17), (40, 15), (0, 0)],
+    space: (2, 0),
+    knight_closed: (2, 2),
+    rook_closed: (-2, -2),
 };
 
 /// A mobility table that grows by `step` per square, 0 at `typical` squares: the linear
@@ -272,7 +285,7 @@ impl Weights {
 
     /// True for the weights that are middlegame terms only, whose endgame half stays 0.
     pub fn is_middlegame_only(name: &str) -> bool {
-        ["shelter", "pawn_storm", "king_attack", "king_zone", "weak_king"].iter().any(|p| name.starts_with(p))
+        ["shelter", "pawn_storm", "king_attack", "king_zone", "weak_king", "space"].iter().any(|p| name.starts_with(p))
     }
 
     /// Every weight, in a fixed order, for the tuner. The first rank and the promotion rank
@@ -336,6 +349,9 @@ impl Weights {
         for (i, p) in self.safe_check.iter_mut().enumerate().take(6).skip(2) {
             out.push((format!("safe_check[{i}]"), p));
         }
+        out.push(("space".into(), &mut self.space));
+        out.push(("knight_closed".into(), &mut self.knight_closed));
+        out.push(("rook_closed".into(), &mut self.rook_closed));
         out
     }
 
