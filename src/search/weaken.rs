@@ -123,8 +123,10 @@ impl Searcher<'_> {
 
     /// The noise-free score at `depth` of `only` alone, or of the position with None,
     /// with the best move found. Searched like a root of its own, leaving the real root's
-    /// list as it was.
+    /// list as it was, and silently: a long check must not report its own best move as the
+    /// level's line.
     fn guard_search(&mut self, board: &Board, only: Option<Move>, depth: i32) -> (i32, RootMove) {
+        let reporter = self.reporter.take();
         let moves: Vec<Move> = only.into_iter().collect();
         let saved_roots = std::mem::replace(&mut self.root_moves, RootMoves::new(board, &moves, Move::NONE));
         let saved = (self.node_limit, self.root_depth, self.pv_index, self.stopped);
@@ -132,6 +134,7 @@ impl Searcher<'_> {
         let score = self.search(board, -INFINITY, INFINITY, depth, 0, NO_SQUARE, board.in_check(), false);
         let best = std::mem::replace(&mut self.root_moves, saved_roots).best().clone();
         (self.node_limit, self.root_depth, self.pv_index, self.stopped) = saved;
+        self.reporter = reporter;
         (score, best)
     }
 
