@@ -25,7 +25,7 @@ pub const MIN_ELO: u32 = 1000;
 /// The strongest level offered: the full strength of this build on the scale above (a
 /// level at or above it is no limit at all), measured by the Stockfish ladder at 10+0.1
 /// (`docs/strength-limit.md`). Raise it, and the anchor below it, as the engine grows.
-pub const MAX_ELO: u32 = 2200;
+pub const MAX_ELO: u32 = 2325;
 /// From this level up, moves are checked against blunders (see `search::weaken`).
 pub const GUARD_ELO: u32 = 1400;
 /// From here up, the chosen move is also checked six plies deep (`weaken.rs`).
@@ -44,15 +44,16 @@ struct Anchor {
 
 /// The calibration points, weakest first; between two, the node budget is interpolated
 /// geometrically and the rest linearly. The last one is full strength. 1400 and 1700 are
-/// measured against Stockfish at the same setting, `MAX_ELO` by the ladder's rungs at 2000
-/// and 2300; 1000 is extrapolated below Stockfish's minimum, and 1900 and 2050 are placed
-/// between the measured points (`docs/strength-limit.md`).
-const ANCHORS: [Anchor; 6] = [
+/// measured against Stockfish at the same setting, `MAX_ELO` by the ladder's rung at 2300;
+/// 1000 is extrapolated below Stockfish's minimum, and 1900, 2050 and 2200 are placed between
+/// 1700 and full strength at about 75 Elo a doubling of nodes (`docs/strength-limit.md`).
+const ANCHORS: [Anchor; 7] = [
     Anchor { elo: MIN_ELO, nodes: 80, noise: 100, temperature: 85 },
-    Anchor { elo: 1400, nodes: 850, noise: 48, temperature: 40 },
-    Anchor { elo: 1700, nodes: 3_800, noise: 27, temperature: 17 },
-    Anchor { elo: 1900, nodes: 12_000, noise: 15, temperature: 0 },
-    Anchor { elo: 2050, nodes: 70_000, noise: 6, temperature: 0 },
+    Anchor { elo: 1400, nodes: 650, noise: 48, temperature: 40 },
+    Anchor { elo: 1700, nodes: 3_200, noise: 27, temperature: 17 },
+    Anchor { elo: 1900, nodes: 10_000, noise: 15, temperature: 0 },
+    Anchor { elo: 2050, nodes: 40_000, noise: 6, temperature: 0 },
+    Anchor { elo: 2200, nodes: 160_000, noise: 3, temperature: 0 },
     Anchor { elo: MAX_ELO, nodes: u64::MAX, noise: 0, temperature: 0 },
 ];
 
@@ -164,8 +165,8 @@ mod tests {
         let first = Level::new(MIN_ELO).unwrap();
         assert_eq!((first.nodes, first.noise, first.temperature, first.lines()), (80, 100, 85, 4));
         // Anchors are hit exactly; between them the budget grows geometrically.
-        assert_eq!(Level::new(1400).unwrap().nodes, 850);
-        assert_eq!(Level::new(1200).unwrap().nodes, 261);
+        assert_eq!(Level::new(1400).unwrap().nodes, 650);
+        assert_eq!(Level::new(1200).unwrap().nodes, 228);
         assert!(!first.guards_blunders() && Level::new(1400).unwrap().guards_blunders());
         assert!(!Level::new(1650).unwrap().guards_deeply() && Level::new(1700).unwrap().guards_deeply());
         assert_eq!(Level::new(1950).unwrap().lines(), 1);

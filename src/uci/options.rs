@@ -273,7 +273,7 @@ mod tests {
                 "option name MultiPV type spin default 1 min 1 max 500",
                 "option name UCI_AnalyseMode type check default false",
                 "option name UCI_LimitStrength type check default false",
-                "option name UCI_Elo type spin default 1000 min 1000 max 2200",
+                "option name UCI_Elo type spin default 1000 min 1000 max 2325",
                 "option name UCI_ShowWDL type check default false",
                 "option name UCI_Chess960 type check default false",
                 "option name SyzygyPath type string default <empty>",
