@@ -13,7 +13,7 @@
 //! What a level never does is written in `search::weaken`: it plays a mate it has found, it
 //! mates a bare king at full strength, and from [`GUARD_ELO`] up it never plays a move that a
 //! short noise-free search shows losing material to a one-move refutation; from
-//! [`DEEP_GUARD_ELO`] up, nor one that a six-ply search shows losing two pawns or more.
+//! [`DEEP_GUARD_ELO`] up, nor one that an eight-ply search shows losing two pawns or more.
 //!
 //! The scale is Stockfish 15.1's `UCI_Elo` (anchored by its authors to CCRL ratings); the
 //! anchors are fitted by `tools/calibrate.sh` and `docs/strength-limit.md` has the table.
@@ -28,7 +28,7 @@ pub const MIN_ELO: u32 = 1000;
 pub const MAX_ELO: u32 = 2325;
 /// From this level up, moves are checked against blunders (see `search::weaken`).
 pub const GUARD_ELO: u32 = 1400;
-/// From here up, the chosen move is also checked six plies deep (`weaken.rs`).
+/// From here up, the chosen move is also checked eight plies deep (`weaken.rs`).
 pub const DEEP_GUARD_ELO: u32 = 1700;
 /// Root moves a level with a temperature chooses among.
 const CHOICE_LINES: usize = 4;
@@ -49,8 +49,8 @@ struct Anchor {
 /// 1700 and full strength at about 75 Elo a doubling of nodes (`docs/strength-limit.md`).
 const ANCHORS: [Anchor; 7] = [
     Anchor { elo: MIN_ELO, nodes: 80, noise: 100, temperature: 85 },
-    Anchor { elo: 1400, nodes: 500, noise: 48, temperature: 40 },
-    Anchor { elo: 1700, nodes: 3_200, noise: 27, temperature: 17 },
+    Anchor { elo: 1400, nodes: 575, noise: 48, temperature: 40 },
+    Anchor { elo: 1700, nodes: 2_800, noise: 27, temperature: 17 },
     Anchor { elo: 1900, nodes: 10_000, noise: 15, temperature: 0 },
     Anchor { elo: 2050, nodes: 40_000, noise: 6, temperature: 0 },
     Anchor { elo: 2200, nodes: 160_000, noise: 3, temperature: 0 },
@@ -165,8 +165,8 @@ mod tests {
         let first = Level::new(MIN_ELO).unwrap();
         assert_eq!((first.nodes, first.noise, first.temperature, first.lines()), (80, 100, 85, 4));
         // Anchors are hit exactly; between them the budget grows geometrically.
-        assert_eq!(Level::new(1400).unwrap().nodes, 500);
-        assert_eq!(Level::new(1200).unwrap().nodes, 200);
+        assert_eq!(Level::new(1400).unwrap().nodes, 575);
+        assert_eq!(Level::new(1200).unwrap().nodes, 214);
         assert!(!first.guards_blunders() && Level::new(1400).unwrap().guards_blunders());
         assert!(!Level::new(1650).unwrap().guards_deeply() && Level::new(1700).unwrap().guards_deeply());
         assert_eq!(Level::new(1950).unwrap().lines(), 1);

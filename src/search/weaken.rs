@@ -11,7 +11,7 @@
 //! short search without noise: a move that scores more than 80 cp below the best move there
 //! (one that loses material to a one-move refutation, say) is not played, and the choice is
 //! made again without it ([`SHORT_CHECK`]). From `level::DEEP_GUARD_ELO` up, a second check
-//! six plies deep refuses a move more than 200 cp below the best ([`DEEP_CHECK`]). The move
+//! eight plies deep refuses a move more than 200 cp below the best ([`DEEP_CHECK`]). The move
 //! played is reported last, so the GUI's last `info` belongs to it. Then, with a clock, the
 //! level takes a believable share of its time.
 
@@ -35,7 +35,7 @@ const MATING_NODES: u64 = 50_000;
 const SHORT_CHECK: (i32, i32) = (3, 80);
 /// The deep check, from `level::DEEP_GUARD_ELO` up, catches a combination a few moves long
 /// that a small node budget does not see, and lets smaller inaccuracies through.
-const DEEP_CHECK: (i32, i32) = (6, 200);
+const DEEP_CHECK: (i32, i32) = (8, 200);
 /// With a clock, a level spends between these percentages of the search's soft deadline.
 const THINK_PERCENT: (u64, u64) = (40, 80);
 /// How often the believable wait looks at the stop flag.
