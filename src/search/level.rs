@@ -13,7 +13,7 @@
 //! What a level never does is written in `search::weaken`: it plays a mate it has found, it
 //! mates a bare king at full strength, and from [`GUARD_ELO`] up it never plays a move that a
 //! short noise-free search shows losing material to a one-move refutation; from
-//! [`DEEP_GUARD_ELO`] up, nor one that an eight-ply search shows losing two pawns or more.
+//! [`DEEP_GUARD_ELO`] up, nor one that a deeper search shows losing two pawns or more.
 //!
 //! The scale is Stockfish 15.1's `UCI_Elo` (anchored by its authors to CCRL ratings); the
 //! anchors are fitted by `tools/calibrate.sh` and `docs/strength-limit.md` has the table.
@@ -28,7 +28,7 @@ pub const MIN_ELO: u32 = 1000;
 pub const MAX_ELO: u32 = 2325;
 /// From this level up, moves are checked against blunders (see `search::weaken`).
 pub const GUARD_ELO: u32 = 1400;
-/// From here up, the chosen move is also checked eight plies deep (`weaken.rs`).
+/// From here up, the chosen move is also checked by a deeper search (`weaken::DEEP_CHECK`).
 pub const DEEP_GUARD_ELO: u32 = 1700;
 /// Root moves a level with a temperature chooses among.
 const CHOICE_LINES: usize = 4;

@@ -11,7 +11,7 @@
 //! short search without noise: a move that scores more than 80 cp below the best move there
 //! (one that loses material to a one-move refutation, say) is not played, and the choice is
 //! made again without it ([`SHORT_CHECK`]). From `level::DEEP_GUARD_ELO` up, a second check
-//! eight plies deep refuses a move more than 200 cp below the best ([`DEEP_CHECK`]). The move
+//! some plies deeper refuses a move further below the best ([`DEEP_CHECK`]). The move
 //! played is reported last, so the GUI's last `info` belongs to it. Then, with a clock, the
 //! level takes a believable share of its time.
 
