@@ -61,7 +61,8 @@ fn a_level_searches_within_its_budget() {
     assert!(result.nodes <= 80, "{}", result.nodes);
     // `go nodes` below the level's budget still counts.
     let (result, _) = search(&board, &level(1800), Limits { nodes: Some(25), ..Limits::default() }, &[]);
-    assert!(result.nodes <= 25 + 10_000, "the check of the move comes on top: {}", result.nodes);
+    // The checks of the move come on top: 6,000 to 20,000 nodes in these positions.
+    assert!(result.nodes <= 25 + 50_000, "the checks of the move come on top: {}", result.nodes);
 }
 
 /// Plays `fen` out, both sides at level `elo`, until the game ends or `plies` have gone.

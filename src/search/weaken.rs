@@ -122,16 +122,29 @@ impl Searcher<'_> {
     }
 
     /// The noise-free score at `depth` of `only` alone, or of the position with None,
-    /// with the best move found. Searched like a root of its own, leaving the real root's
-    /// list as it was, and silently: a long check must not report its own best move as the
-    /// level's line.
+    /// with the best move found. Searched like a root of its own, by iterative deepening as
+    /// the real search is (one search straight at `depth`, without the earlier iterations'
+    /// move order, let a reduced refutation go unseen: it once judged a queen given away the
+    /// best move), leaving the real root's list as it was, and silently: a long check must
+    /// not report its own best move as the level's line. If the search is stopped, the last
+    /// finished depth answers.
     fn guard_search(&mut self, board: &Board, only: Option<Move>, depth: i32) -> (i32, RootMove) {
         let reporter = self.reporter.take();
         let moves: Vec<Move> = only.into_iter().collect();
         let saved_roots = std::mem::replace(&mut self.root_moves, RootMoves::new(board, &moves, Move::NONE));
         let saved = (self.node_limit, self.root_depth, self.pv_index, self.stopped);
-        (self.node_limit, self.root_depth, self.pv_index, self.stopped) = (u64::MAX, depth, 0, false);
-        let score = self.search(board, -INFINITY, INFINITY, depth, 0, NO_SQUARE, board.in_check(), false);
+        (self.node_limit, self.pv_index, self.stopped) = (u64::MAX, 0, false);
+        let mut score = -INFINITY;
+        for iteration in 1..=depth {
+            self.root_depth = iteration;
+            self.root_moves.start_iteration();
+            let iteration_score = self.search(board, -INFINITY, INFINITY, iteration, 0, NO_SQUARE, board.in_check(), false);
+            if self.stopped {
+                break;
+            }
+            score = iteration_score;
+            self.root_moves.sort();
+        }
         let best = std::mem::replace(&mut self.root_moves, saved_roots).best().clone();
         (self.node_limit, self.root_depth, self.pv_index, self.stopped) = saved;
         self.reporter = reporter;
