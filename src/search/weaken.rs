@@ -138,7 +138,8 @@ impl Searcher<'_> {
         for iteration in 1..=depth {
             self.root_depth = iteration;
             self.root_moves.start_iteration();
-            let iteration_score = self.search(board, -INFINITY, INFINITY, iteration, 0, NO_SQUARE, board.in_check(), false);
+            let iteration_score =
+                self.search(board, -INFINITY, INFINITY, iteration, 0, NO_SQUARE, board.in_check(), false);
             if self.stopped {
                 break;
             }
