@@ -24,6 +24,8 @@ def main():
     with (gzip.open(pgn_path, "rt") if pgn_path.endswith(".gz") else open(pgn_path)) as f:
         for _ in range(number):
             game = chess.pgn.read_game(f)
+    if game is None:
+        sys.exit(f"{pgn_path} has fewer than {number} games")
     side = chess.WHITE if game.headers["White"].startswith("Maxim") else chess.BLACK
     engine = chess.engine.SimpleEngine.popen_uci(engine_path, stderr=stderr)
     engine.configure({"Hash": 16, "UCI_LimitStrength": True, "UCI_Elo": elo})
