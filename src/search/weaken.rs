@@ -127,8 +127,8 @@ impl Searcher<'_> {
     /// move order, let a reduced refutation go unseen: it once judged a queen given away the
     /// best move), leaving the real root's list as it was, and silently: a long check must
     /// not report its own best move as the level's line. If the search is stopped, the last
-    /// finished depth answers; with none finished the score is `-INFINITY`, which passes any
-    /// floor the same check set, so a stopped check never refuses a move.
+    /// finished depth answers; with none finished the score is `-INFINITY`: the position's
+    /// check then sets no floor, and a move's check fails its floor.
     fn guard_search(&mut self, board: &Board, only: Option<Move>, depth: i32) -> (i32, RootMove) {
         let reporter = self.reporter.take();
         let moves: Vec<Move> = only.into_iter().collect();
