@@ -49,7 +49,7 @@ struct Anchor {
 /// 1700 and full strength at about 75 Elo a doubling of nodes (`docs/strength-limit.md`).
 const ANCHORS: [Anchor; 7] = [
     Anchor { elo: MIN_ELO, nodes: 80, noise: 100, temperature: 85 },
-    Anchor { elo: 1400, nodes: 535, noise: 48, temperature: 40 },
+    Anchor { elo: 1400, nodes: 475, noise: 48, temperature: 40 },
     Anchor { elo: 1700, nodes: 2_800, noise: 27, temperature: 17 },
     Anchor { elo: 1900, nodes: 10_000, noise: 15, temperature: 0 },
     Anchor { elo: 2050, nodes: 40_000, noise: 6, temperature: 0 },
@@ -165,8 +165,8 @@ mod tests {
         let first = Level::new(MIN_ELO).unwrap();
         assert_eq!((first.nodes, first.noise, first.temperature, first.lines()), (80, 100, 85, 4));
         // Anchors are hit exactly; between them the budget grows geometrically.
-        assert_eq!(Level::new(1400).unwrap().nodes, 535);
-        assert_eq!(Level::new(1200).unwrap().nodes, 207);
+        assert_eq!(Level::new(1400).unwrap().nodes, 475);
+        assert_eq!(Level::new(1200).unwrap().nodes, 195);
         assert!(!first.guards_blunders() && Level::new(1400).unwrap().guards_blunders());
         assert!(!Level::new(1650).unwrap().guards_deeply() && Level::new(1700).unwrap().guards_deeply());
         assert_eq!(Level::new(1950).unwrap().lines(), 1);
