@@ -20,7 +20,10 @@ def main():
         sys.exit(__doc__)
     engine_path, elo, pgn_path, number = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
     target = sys.argv[5] if len(sys.argv) > 5 else None
+    if number < 1:
+        sys.exit("GAME_NUMBER counts from 1")
     stderr = open(sys.argv[6], "w") if len(sys.argv) > 6 else None
+    game = None
     with (gzip.open(pgn_path, "rt") if pgn_path.endswith(".gz") else open(pgn_path)) as f:
         for _ in range(number):
             game = chess.pgn.read_game(f)
