@@ -10,7 +10,7 @@
 use super::evaluate;
 use crate::chess::board::Board;
 use crate::chess::movegen::{generate_tactical, MoveList};
-use crate::chess::see::see;
+use crate::chess::see::see_ge;
 
 /// Captures deep enough for any exchange on a square and a recapture elsewhere; beyond it
 /// the position stands as it is.
@@ -39,7 +39,7 @@ fn search(board: &Board, mut alpha: i32, beta: i32, ply: usize, leaf: &mut Board
     let mut moves = MoveList::new();
     generate_tactical(board, &mut moves);
     for &m in moves.iter() {
-        if m.promotion() == 0 && see(board, m) < 0 {
+        if m.promotion() == 0 && !see_ge(board, m, 0) {
             continue;
         }
         let mut child = *board;

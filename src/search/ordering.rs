@@ -9,7 +9,7 @@
 use super::capture_history::{CaptureHistory, CAPTURE_HISTORY_DIVISOR};
 use super::history::{piece_to, QuietContext, QuietHistory};
 use crate::chess::board::Board;
-use crate::chess::see::see;
+use crate::chess::see::see_ge;
 use crate::chess::types::*;
 use crate::chess::values::EXCHANGE_VALUE;
 
@@ -97,7 +97,7 @@ pub fn loses_material_beyond(board: &Board, m: Move, margin: i32) -> bool {
     victim != EMPTY
         && attacker != KING
         && VICTIM[attacker as usize] - VICTIM[kind_of(victim) as usize] > margin
-        && see(board, m) < -margin
+        && !see_ge(board, m, -margin)
 }
 
 /// True for captures (including en passant) and promotions.

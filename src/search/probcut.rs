@@ -13,7 +13,7 @@ use super::searcher::Searcher;
 use super::tt::NO_EVAL;
 use crate::chess::board::Board;
 use crate::chess::movegen::generate_tactical;
-use crate::chess::see::see;
+use crate::chess::see::see_ge;
 
 /// ProbCut needs at least this much depth left. (The shallow search must beat beta by a
 /// margin, `params::probcut_margin`.)
@@ -57,7 +57,7 @@ impl Searcher<'_> {
         for _ in 0..n {
             let frame = &mut self.data.frames[ply];
             let (m, _) = pick_next(frame.moves.as_slice(), &mut frame.keys[..n]);
-            if see(board, m) < threshold {
+            if !see_ge(board, m, threshold) {
                 continue;
             }
             let mut child = *board;

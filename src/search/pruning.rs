@@ -9,7 +9,7 @@ use super::ordering::{loses_material_beyond, HASH_MOVE, KILLER_KEY_MIN};
 use super::params::{futility_base, futility_per_depth, history_prune_margin, see_capture_margin, see_quiet_margin};
 use super::score::MATE_BOUND;
 use crate::chess::board::Board;
-use crate::chess::see::see;
+use crate::chess::see::see_ge;
 use crate::chess::types::Move;
 
 /// Futility pruning of quiet moves: up to this depth, with a margin growing linearly with
@@ -95,7 +95,7 @@ impl MovePruning {
             && !m.is_castling()
             && !self.in_check
             && if quiet {
-                late_quiet && see(board, m) < -see_quiet_margin() * self.depth
+                late_quiet && !see_ge(board, m, -see_quiet_margin() * self.depth)
             } else {
                 m.promotion() == 0 && loses_material_beyond(board, m, see_capture_margin() * self.depth * self.depth)
             }
