@@ -47,7 +47,6 @@ mod tablebase;
 mod thread_data;
 pub mod time;
 pub mod tt;
-mod tt_entry;
 pub mod wdl;
 mod weaken;
 

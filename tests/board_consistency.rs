@@ -1,6 +1,7 @@
 //! The incremental state (Zobrist key, piece-square sum, phase, square sets) must equal a
 //! from-scratch computation after every move of many random games, and FEN must round-trip
-//! along the way. The captures quiescence generates must be the full generator's, in order.
+//! along the way, and the key foreseen before a move (for the table prefetch) must be the key
+//! after it. The captures quiescence generates must be the full generator's, in order.
 
 use maxim::chess::board::Board;
 use maxim::chess::movegen::{count_legal, generate_legal, generate_tactical, MoveGen, MoveList};
@@ -94,9 +95,20 @@ fn incremental_state_matches_from_scratch_over_random_playouts() {
                 break;
             }
             let m = moves.as_slice()[rng.below(moves.len())];
+            let parent = board;
             board.make_move(m);
             plies += 1;
             assert_eq!(board.inconsistency(), None, "after {m} in {}", board.to_fen());
+            // The key the search foresees to prefetch the table entry is the real one but for
+            // castling, promotions, en passant and changes of rights or of the e.p. square.
+            let ordinary = !m.is_castling()
+                && m.promotion() == 0
+                && board.castling() == parent.castling()
+                && board.ep_square() == NO_SQUARE
+                && !(kind_of(parent.piece_at(m.from())) == PAWN && m.to() == parent.ep_square());
+            if ordinary {
+                assert_eq!(parent.key_after(m), board.key(), "{m} in {}", parent.to_fen());
+            }
             let again = Board::from_fen(&board.to_fen()).unwrap();
             assert_eq!(again.key(), board.key(), "FEN round trip of {}", board.to_fen());
             assert_eq!(again.to_fen(), board.to_fen());

@@ -257,6 +257,7 @@ impl Searcher<'_> {
             if root && self.id == 0 {
                 self.report_current_move(depth as u32, m, self.pv_index + i + 1);
             }
+            self.tt.prefetch(board.key_after(m));
             let is_recapture = m.to() == last_to && board.piece_at(m.to()) != EMPTY;
             let moved = piece_to(board, m);
             let mut child = *board;

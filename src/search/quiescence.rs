@@ -106,6 +106,7 @@ impl Searcher<'_> {
             if !evading && m.promotion() == 0 && loses_material(board, m) {
                 continue;
             }
+            self.tt.prefetch(board.key_after(m));
             let mut child = *board;
             child.make_move(m);
             let gives_check = qply + 1 < QS_CHECK_PLIES && child.in_check();

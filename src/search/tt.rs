@@ -16,18 +16,29 @@
 
 use super::score::TB_WIN_BOUND;
 use crate::chess::types::Move;
-use std::sync::atomic::AtomicU8;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU64, AtomicU8};
 
 pub use super::bound::{Bound, Hit};
-pub use super::tt_entry::NO_EVAL;
-use super::tt_entry::{Bucket, Entry, BUCKET_BYTES, BUCKET_SIZE};
+mod entry;
+mod memory;
+
+pub use entry::NO_EVAL;
+use entry::{Bucket, Entry, BUCKET_BYTES, BUCKET_SIZE, BUCKET_WORDS};
+use memory::aligned_buckets;
 
 /// The transposition table, shared by every search thread. All access is through
 /// relaxed atomic loads and stores of whole words: no lock, and on x86-64 the same plain
 /// moves as unshared memory.
 pub struct TranspositionTable {
-    buckets: Box<[Bucket]>,
+    /// The table's memory, as 64-bit words: its buckets start at word `first`, the first one
+    /// on a cache-line boundary, and the up to seven words before them are unused. The
+    /// allocator only promises the words' own alignment (see `memory::zeroed_words`), and a bucket
+    /// that straddled two cache lines would cost a probe two reads from memory, not one.
+    words: Box<[AtomicU64]>,
+    first: usize,
+    /// How many buckets there are.
+    count: usize,
     /// Searches since the table was made, modulo 64: the age of an entry is the difference.
     generation: AtomicU8,
 }
@@ -35,37 +46,6 @@ pub struct TranspositionTable {
 impl std::fmt::Debug for TranspositionTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "TranspositionTable({} MiB, generation {})", self.size_mib(), self.generation())
-    }
-}
-
-/// A table of `count` empty buckets, in memory the operating system hands out already
-/// zeroed, page by page as it is first touched: a large Hash costs neither time nor memory
-/// until the search uses it. (`tt_memory_is_lazy` below checks it.) An error, not an abort,
-/// when the memory cannot be had.
-///
-/// The one `unsafe` block of the engine, and why: safe Rust can only build the table by
-/// writing its zeros, which touches every page. Measured with `setoption name Hash value
-/// 4096` then `isready` (release build, while a match ran on both cores): collecting
-/// `Bucket::EMPTY` took 11.4 s and left 4.0 GiB resident; this zeroed allocation took
-/// 3.6 ms and left RSS unchanged. The GUI waits on that `isready`.
-///
-/// One allocation, no trial one before it: on glibc, freeing a large trial block raises the
-/// threshold above which blocks are mapped fresh, and the table then came from the heap,
-/// zeroed by hand (every page touched) and, after `ucinewgame`, twice resident.
-#[allow(unsafe_code)]
-fn zeroed_buckets(count: usize) -> Result<Box<[Bucket]>, String> {
-    let layout = std::alloc::Layout::array::<Bucket>(count.max(1)).map_err(|e| e.to_string())?;
-    // SAFETY: the layout's size is not zero (at least one 64-byte bucket). A bucket is eight
-    // `AtomicU64`s, and an `AtomicU64` has the size and bit validity of a `u64`, for which
-    // every bit pattern is valid: zeroed memory is a table of valid, empty buckets. The
-    // pointer, when not null, comes from the global allocator with the layout of
-    // `[Bucket; count]`, which is what a `Box<[Bucket]>` of that length frees it with.
-    unsafe {
-        let buckets = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
-        if buckets.is_null() {
-            return Err(format!("the system refused {} bytes", layout.size()));
-        }
-        Ok(Box::from_raw(std::ptr::slice_from_raw_parts_mut(buckets, count.max(1))))
     }
 }
 
@@ -85,9 +65,15 @@ impl TranspositionTable {
     /// A table of about `mib` MiB, or an error if the system cannot provide the memory.
     pub fn try_new(mib: usize) -> Result<TranspositionTable, String> {
         let count = (mib.max(1) << 20) / BUCKET_BYTES;
-        let buckets =
-            zeroed_buckets(count).map_err(|e| format!("cannot allocate {mib} MiB for the hash table: {e}"))?;
-        Ok(TranspositionTable { buckets, generation: AtomicU8::new(0) })
+        let (words, first) =
+            aligned_buckets(count).map_err(|e| format!("cannot allocate {mib} MiB for the hash table: {e}"))?;
+        Ok(TranspositionTable { words, first, count, generation: AtomicU8::new(0) })
+    }
+
+    /// The buckets, each on a cache line of its own.
+    #[inline(always)]
+    fn buckets(&self) -> &[Bucket] {
+        self.words[self.first..self.first + self.count * BUCKET_WORDS].as_chunks::<BUCKET_WORDS>().0
     }
 
     /// Forgets everything (ucinewgame, Clear Hash) so later searches repeat exactly. A table
@@ -95,27 +81,31 @@ impl TranspositionTable {
     /// memory is never held twice; a larger one is freed and mapped afresh, zeroed by the
     /// operating system as it is touched, so a large Hash stays quick to clear.
     pub fn clear(&mut self) {
-        let count = self.buckets.len();
+        let count = self.count;
         if count * BUCKET_BYTES <= CLEAR_IN_PLACE_BYTES {
-            for word in self.buckets.iter_mut().flat_map(|bucket| bucket.0.iter_mut()) {
+            for word in self.words.iter_mut() {
                 *word.get_mut() = 0;
             }
         } else {
-            self.buckets = Box::new([]);
+            self.words = Box::new([]);
             // The memory was free a moment ago, but another process may have taken it since:
             // then go on with the smallest table rather than stop (`setoption name Hash`
             // tries again).
-            self.buckets = zeroed_buckets(count).unwrap_or_else(|e| {
-                log::error!("cannot allocate the hash table again ({e}); one bucket until Hash is set");
-                Box::new([Bucket(Default::default())])
-            });
+            match aligned_buckets(count) {
+                Ok((words, first)) => (self.words, self.first) = (words, first),
+                Err(e) => {
+                    log::error!("cannot allocate the hash table again ({e}); one bucket until Hash is set");
+                    self.words = std::iter::repeat_with(AtomicU64::default).take(BUCKET_WORDS).collect();
+                    (self.first, self.count) = (0, 1);
+                }
+            }
         }
         self.generation = AtomicU8::new(0);
     }
 
     /// Size in MiB.
     pub fn size_mib(&self) -> usize {
-        (self.buckets.len() * BUCKET_BYTES) >> 20
+        (self.buckets().len() * BUCKET_BYTES) >> 20
     }
 
     #[inline(always)]
@@ -131,12 +121,36 @@ impl TranspositionTable {
 
     #[inline(always)]
     fn bucket_index(&self, key: u64) -> usize {
-        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
+        ((key as u128 * self.buckets().len() as u128) >> 64) as usize
+    }
+
+    /// Asks the processor to bring the bucket of `key` into its cache, so that a probe soon
+    /// after finds it there instead of waiting on memory. The search calls it with a child's
+    /// key before it makes the move.
+    ///
+    /// `unsafe`, and why: the prefetch instruction is only reachable through an intrinsic that
+    /// Rust marks unsafe, though it reads nothing and cannot fault (any address may be
+    /// prefetched). Measured with `python3 tools/speed.py` (interleaved, idle machine), see
+    /// `docs/performance.md`: the table probe was the largest single cost of the search, a
+    /// fifth of its time at Hash 64, most of it waiting on memory.
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let bucket = self.buckets()[self.bucket_index(key)].as_ptr();
+            // SAFETY: the pointer is to a live bucket of the table; a prefetch does not read
+            // or write it as far as the program can tell, and is valid for any address. SSE,
+            // which the intrinsic needs, is part of every x86-64 processor.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// Looks a position up. `ply` converts stored mate scores back to distance from the root.
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
-        let bucket = &self.buckets[self.bucket_index(key)];
+        let bucket = &self.buckets()[self.bucket_index(key)];
         let entry = (0..BUCKET_SIZE).map(|i| Entry::unpack(bucket, i)).find(|e| e.key == key && e.is_used())?;
         let bound = match entry.bound_and_generation & 3 {
             1 => Bound::Upper,
@@ -158,7 +172,7 @@ impl TranspositionTable {
     #[allow(clippy::too_many_arguments)]
     pub fn store(&self, key: u64, best_move: Move, score: i32, depth: i32, bound: Bound, ply: usize, eval: i32) {
         let generation = self.generation();
-        let bucket = &self.buckets[self.bucket_index(key)];
+        let bucket = &self.buckets()[self.bucket_index(key)];
         let age = |e: &Entry| (generation.wrapping_sub(e.bound_and_generation >> 2) & 63) as i32;
         let entries: [Entry; BUCKET_SIZE] = std::array::from_fn(|i| Entry::unpack(bucket, i));
         let slot = match entries.iter().position(|e| e.key == key && e.is_used()) {
@@ -202,8 +216,9 @@ impl TranspositionTable {
     /// Permille of sampled entries written by the current search (the UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation();
-        let sample = self.buckets.len().min(250);
-        let used: usize = self.buckets[..sample]
+        let buckets = self.buckets();
+        let sample = buckets.len().min(250);
+        let used: usize = buckets[..sample]
             .iter()
             .flat_map(|b| (0..BUCKET_SIZE).map(|i| Entry::unpack(b, i)))
             .filter(|e| e.is_used() && e.bound_and_generation >> 2 == generation)
@@ -244,9 +259,18 @@ mod tests {
     #[test]
     fn buckets_fill_a_cache_line() {
         assert_eq!(std::mem::size_of::<Bucket>(), BUCKET_BYTES);
+        for mib in [1, 2, 3, 64] {
+            let mut tt = TranspositionTable::new(mib);
+            for _ in 0..2 {
+                let buckets = tt.buckets();
+                assert_eq!(buckets.as_ptr() as usize % BUCKET_BYTES, 0, "{mib} MiB");
+                assert_eq!(buckets.len() * BUCKET_BYTES, mib << 20);
+                tt.clear();
+            }
+        }
     }
 
-    /// A large table costs no memory until it is used (see `zeroed_buckets`). Checked in
+    /// A large table costs no memory until it is used (see `memory::zeroed_words`). Checked in
     /// optimised builds, where the zeroing is left to the operating system.
     #[test]
     #[cfg(all(target_os = "linux", not(debug_assertions)))]

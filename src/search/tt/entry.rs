@@ -25,8 +25,8 @@ pub(super) struct Entry {
 impl Entry {
     #[inline(always)]
     pub(super) fn unpack(bucket: &Bucket, i: usize) -> Entry {
-        let data = bucket.0[2 * i + 1].load(Relaxed);
-        let check = bucket.0[2 * i].load(Relaxed);
+        let data = bucket[2 * i + 1].load(Relaxed);
+        let check = bucket[2 * i].load(Relaxed);
         Entry {
             key: check ^ data,
             best_move: data as u16,
@@ -44,8 +44,8 @@ impl Entry {
             | (self.depth as u8 as u64) << 32
             | (self.bound_and_generation as u64) << 40
             | (self.eval as u16 as u64) << 48;
-        bucket.0[2 * i + 1].store(data, Relaxed);
-        bucket.0[2 * i].store(self.key ^ data, Relaxed);
+        bucket[2 * i + 1].store(data, Relaxed);
+        bucket[2 * i].store(self.key ^ data, Relaxed);
     }
 
     /// True for a slot that holds an entry.
@@ -59,13 +59,13 @@ impl Entry {
 pub const NO_EVAL: i32 = i16::MIN as i32;
 
 pub(super) const BUCKET_SIZE: usize = 4;
+/// The 64-bit words of a bucket: two per entry.
+pub(super) const BUCKET_WORDS: usize = 2 * BUCKET_SIZE;
 pub(super) const BUCKET_BYTES: usize = 64;
 
-/// Four entries in 64 bytes, the size of a cache line. Not aligned to one on purpose: the
-/// allocator gives memory of the words' own alignment zeroed by the operating system (page
-/// by page, when first touched), but zeroes over-aligned memory itself, touching every page
-/// of a large table at once.
-#[repr(C)]
-pub(super) struct Bucket(pub(super) [AtomicU64; 2 * BUCKET_SIZE]);
+/// Four entries in 64 bytes, the size of a cache line. The table places its buckets on
+/// cache-line boundaries (see `TranspositionTable`), so a probe reads one line from memory,
+/// not two.
+pub(super) type Bucket = [AtomicU64; BUCKET_WORDS];
 
 const _: () = assert!(std::mem::size_of::<Bucket>() == BUCKET_BYTES);
