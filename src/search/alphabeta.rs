@@ -250,8 +250,10 @@ impl Searcher<'_> {
             tried += 1;
             let nodes_before = self.nodes;
             let quiet = !is_tactical(board, m);
-            // Moves that almost never raise alpha near the horizon are left out (`pruning.rs`).
-            if pruning.skip(board, m, quiet, i, sort_key, best_score) {
+            // Moves that almost never raise alpha near the horizon are left out (`pruning.rs`):
+            // most before they are made, a late one once it is known whether it gives check.
+            let late = pruning.is_late(quiet, i, sort_key, best_score);
+            if pruning.skip(board, m, quiet, i, sort_key, best_score, late) {
                 continue;
             }
             if root && self.id == 0 {
@@ -263,7 +265,7 @@ impl Searcher<'_> {
             let mut child = *board;
             child.make_move(m);
             let gives_check = child.in_check();
-            if pruning.skip_late(quiet, i, sort_key, gives_check, best_score) {
+            if late && pruning.skip_late(board, m, sort_key, gives_check) {
                 continue;
             }
             // Extensions: a recapture at the horizon (micro-Max), and a check anywhere: a

@@ -67,10 +67,33 @@ impl MovePruning {
         MovePruning { root, in_check, depth, futile, late_move_limit }
     }
 
-    /// Whether the `i`-th move (0-based), `m` with its sort key, is left out before it is
-    /// made. `best_score` is the node's best so far.
+    /// Whether move `i` is late enough for late-move pruning, which leaves a quiet move this
+    /// far down the list out unless it gives check (it may be the mate the node is looking
+    /// for): only making the move tells, so a late move is judged in two steps, the cheap
+    /// rules of [`MovePruning::skip`] before it is made and [`MovePruning::skip_late`] after.
     #[inline]
-    pub(super) fn skip(&self, board: &Board, m: Move, quiet: bool, i: usize, sort_key: i32, best_score: i32) -> bool {
+    pub(super) fn is_late(&self, quiet: bool, i: usize, sort_key: i32, best_score: i32) -> bool {
+        !self.root && i >= self.late_move_limit && quiet && sort_key < KILLER_KEY_MIN && best_score > -MATE_BOUND
+    }
+
+    /// Whether the `i`-th move (0-based), `m` with its sort key, is left out before it is
+    /// made; `best_score` is the node's best so far. For a late move (see
+    /// [`MovePruning::is_late`]) the exchange on its square is not looked at here: most late
+    /// moves are left out for giving no check, and the exchange is worked out only for the
+    /// others, by [`MovePruning::skip_late`]. Either way a move is left out exactly when one
+    /// of the rules says so.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn skip(
+        &self,
+        board: &Board,
+        m: Move,
+        quiet: bool,
+        i: usize,
+        sort_key: i32,
+        best_score: i32,
+        late: bool,
+    ) -> bool {
         if i == 0 {
             return false;
         }
@@ -88,28 +111,28 @@ impl MovePruning {
         if late_quiet && self.depth <= HISTORY_PRUNE_MAX_DEPTH && sort_key < -history_prune_margin() * self.depth {
             return true;
         }
-        // SEE pruning: a move that loses material on its square (never the hash move, a
-        // killer or castling). For a capture, only one that takes a cheaper piece can.
+        !late && self.loses_too_much(board, m, quiet, sort_key)
+    }
+
+    /// SEE pruning: a move that loses material on its square (never the hash move, a killer
+    /// or castling). For a capture, only one that takes a cheaper piece can.
+    #[inline]
+    fn loses_too_much(&self, board: &Board, m: Move, quiet: bool, sort_key: i32) -> bool {
         self.depth <= SEE_PRUNE_MAX_DEPTH
             && sort_key < HASH_MOVE
             && !m.is_castling()
             && !self.in_check
             && if quiet {
-                late_quiet && !see_ge(board, m, -see_quiet_margin() * self.depth)
+                sort_key < KILLER_KEY_MIN && !see_ge(board, m, -see_quiet_margin() * self.depth)
             } else {
                 m.promotion() == 0 && loses_material_beyond(board, m, see_capture_margin() * self.depth * self.depth)
             }
     }
 
-    /// Late-move pruning, once the move is made: a quiet move this far down the list is left
-    /// out, unless it gives check (it may be the mate the node is looking for).
+    /// A late move (see [`MovePruning::is_late`]), once made: left out unless it gives check,
+    /// and then still if it loses too much material on its square.
     #[inline]
-    pub(super) fn skip_late(&self, quiet: bool, i: usize, sort_key: i32, gives_check: bool, best_score: i32) -> bool {
-        !self.root
-            && i >= self.late_move_limit
-            && quiet
-            && sort_key < KILLER_KEY_MIN
-            && !gives_check
-            && best_score > -MATE_BOUND
+    pub(super) fn skip_late(&self, board: &Board, m: Move, sort_key: i32, gives_check: bool) -> bool {
+        !gives_check || self.loses_too_much(board, m, true, sort_key)
     }
 }
