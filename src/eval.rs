@@ -10,6 +10,7 @@
 //! * `space`: room in the centre behind the pawns, and knights and rooks in a locked position;
 //! * `endgame`: the win against a bare king, and the push of that king to where it is mated;
 //! * `pawn_cache`: the pawn-and-king terms looked up instead of recomputed;
+//! * `score_cache`: the scores of positions evaluated shortly before, looked up;
 //! * `weights`: the terms' weights; `tuning` and `resolve`: what the Texel tuner reads of them,
 //!   and the quiet position it fits a position's result to.
 
@@ -20,13 +21,15 @@ mod pawn_cache;
 mod pawns;
 mod pieces;
 pub mod resolve;
+mod score_cache;
 mod shelter;
 mod space;
 pub mod tuning;
 pub mod weights;
 
 pub use breakdown::{breakdown, Breakdown};
-pub use pawn_cache::PawnCache;
+use pawn_cache::PawnCache;
+use score_cache::{CachedScores, ScoreCache};
 
 use crate::chess::board::Board;
 use crate::chess::types::*;
@@ -43,9 +46,17 @@ pub fn evaluate(board: &Board) -> i32 {
     relative + TEMPO
 }
 
-/// [`evaluate`], with the pawn-and-king terms from the search's cache. Same result.
-pub fn evaluate_cached(board: &Board, cache: &mut PawnCache) -> i32 {
-    evaluate_lazy(board, -INFINITE_WINDOW, INFINITE_WINDOW, cache).0
+/// What a search thread keeps to evaluate faster: the pawn-and-king terms by placement, and
+/// the scores of the positions it evaluated last. Neither ever changes a score.
+#[derive(Default)]
+pub struct EvalCaches {
+    pawns: PawnCache,
+    scores: ScoreCache,
+}
+
+/// [`evaluate`], with the search thread's caches. Same result.
+pub fn evaluate_cached(board: &Board, caches: &mut EvalCaches) -> i32 {
+    evaluate_lazy(board, -INFINITE_WINDOW, INFINITE_WINDOW, caches).0
 }
 
 /// A window no score reaches, so that [`evaluate_lazy`] always completes the evaluation.
@@ -56,21 +67,32 @@ const INFINITE_WINDOW: i32 = 1_000_000;
 /// [`LAZY_MARGIN`]. So when the score without them is that far above `beta` (the node will
 /// cut off) or below `alpha` (it will not raise alpha), it is returned as it is; otherwise the
 /// full evaluation is. Side to move's point of view, like [`evaluate`]; the flag says whether
-/// the score is the full one.
-pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32, cache: &mut PawnCache) -> (i32, bool) {
+/// the score is the full one. A position in the score cache is answered from it, the same way.
+pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32, caches: &mut EvalCaches) -> (i32, bool) {
+    let lazy_enough = |partial: i32| partial - LAZY_MARGIN >= beta || partial + LAZY_MARGIN <= alpha;
+    let key = board.key();
+    let cached = caches.scores.get(key);
+    match cached {
+        Some(CachedScores { partial, .. }) if lazy_enough(partial) => return (partial, false),
+        Some(CachedScores { full: Some(full), .. }) => return (full, true),
+        _ => {}
+    }
     let w = &WEIGHTS;
-    let pawn_king = cache.terms(board);
+    let pawn_king = caches.pawns.terms(board);
     let (pieces, material) = pieces::piece_terms(board, w);
     let pieces = add(pieces, space::space_terms(board, w, &material));
     let pawn_king_sum = add(add(pawn_king.structure, pawn_king.passed), pawn_king.shelter);
     let sum = add(add(board.psq(), pawn_king_sum), pieces);
     let phase = board.phase();
-    let relative = side_relative(board, sum, phase, &material);
-    if relative - LAZY_MARGIN >= beta || relative + LAZY_MARGIN <= alpha {
-        return (relative, false);
+    let partial = side_relative(board, sum, phase, &material);
+    if lazy_enough(partial) {
+        caches.scores.put(key, CachedScores { partial, full: None });
+        return (partial, false);
     }
     let activity = activity::activity_terms(board, w);
-    (side_relative(board, add(sum, activity), phase, &material), true)
+    let full = side_relative(board, add(sum, activity), phase, &material);
+    caches.scores.put(key, CachedScores { partial, full: Some(full) });
+    (full, true)
 }
 
 /// A White-view (middlegame, endgame) sum blended by phase and endgame scale, plus the mating
@@ -99,7 +121,7 @@ mod tests {
         for fen in fens {
             let board = Board::from_fen(fen).unwrap();
             let full = evaluate(&board);
-            let cache = &mut PawnCache::new();
+            let cache = &mut EvalCaches::default();
             assert_eq!(evaluate_cached(&board, cache), full, "{fen}");
             // A window around the full score: the activity terms must be counted.
             assert_eq!(evaluate_lazy(&board, full - 1, full + 1, cache), (full, true), "{fen}");
@@ -107,6 +129,28 @@ mod tests {
             let (lazy, complete) = evaluate_lazy(&board, full + 1000, full + 1001, cache);
             assert!(!complete, "{fen}");
             assert!((lazy - full).abs() <= LAZY_MARGIN, "{fen}: {lazy} vs {full}");
+        }
+    }
+
+    /// Along playouts, with windows of every kind and positions coming back, the caches give
+    /// exactly what an evaluation without them gives, lazy or full.
+    #[test]
+    fn cached_scores_equal_fresh_ones() {
+        let mut rng = crate::chess::rng::Rng::new(0x5C0E);
+        let mut caches = EvalCaches::default();
+        let mut seen = Vec::new();
+        for fen in [crate::chess::board::START_FEN, "r2q1rk1/1b1nbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 4 12"]
+        {
+            crate::chess::testing::random_walk(fen, 120, &mut rng, |board, _, _| seen.push(*board));
+        }
+        for round in 0..3 {
+            for board in &seen {
+                let full = evaluate(board);
+                let offset = rng.below(1201) as i32 - 600;
+                let window = (full + offset, full + offset + 1 + round * 50);
+                let fresh = evaluate_lazy(board, window.0, window.1, &mut EvalCaches::default());
+                assert_eq!(evaluate_lazy(board, window.0, window.1, &mut caches), fresh, "{}", board.to_fen());
+            }
         }
     }
 

@@ -74,7 +74,7 @@ impl Searcher<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, &mut self.data.pawn_cache);
+            return evaluate_cached(board, &mut self.data.eval_caches);
         }
         // Mate-distance pruning: no line from here can mate faster than in one ply, nor be
         // mated sooner than now; if the window lies outside those bounds, a shorter mate is

@@ -32,7 +32,7 @@ impl Searcher<'_> {
         }
         let plain = match hit.and_then(|h| h.eval) {
             Some(score) => score,
-            None => evaluate_cached(board, &mut self.data.pawn_cache),
+            None => evaluate_cached(board, &mut self.data.eval_caches),
         };
         let raw = self.noisy(plain, key);
         let corrected = self.data.correction.corrected(board, raw);

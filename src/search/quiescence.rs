@@ -39,7 +39,7 @@ impl Searcher<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, &mut self.data.pawn_cache);
+            return evaluate_cached(board, &mut self.data.eval_caches);
         }
 
         // The table: any entry is at least as deep as quiescence (depth 0), so a bound that
@@ -77,7 +77,7 @@ impl Searcher<'_> {
                 Some(score) => score,
                 None => {
                     let window = (alpha - correction, beta - correction);
-                    let (score, complete) = evaluate_lazy(board, window.0, window.1, &mut self.data.pawn_cache);
+                    let (score, complete) = evaluate_lazy(board, window.0, window.1, &mut self.data.eval_caches);
                     if complete {
                         plain_eval = score;
                     }

@@ -11,7 +11,7 @@ use super::history::{PieceTo, QuietHistory, NO_PIECE_TO};
 use super::score::MAX_PLY;
 use crate::chess::movegen::MoveList;
 use crate::chess::types::Move;
-use crate::eval::PawnCache;
+use crate::eval::EvalCaches;
 
 /// The move list, sort keys and quiet moves tried at one ply. Kept from search to search, so
 /// a node does not clear two kilobytes of arrays before it starts (it showed as 6% of the
@@ -52,9 +52,9 @@ pub struct ThreadData {
     pub(super) correction: CorrectionHistory,
     /// Per-ply scratch space for move lists and their sort keys.
     pub(super) frames: Vec<Frame>,
-    /// The evaluation's pawn-and-king terms, looked up instead of recomputed. It keeps the
-    /// exact placement, so it never changes a score and need not be reset.
-    pub(super) pawn_cache: PawnCache,
+    /// The evaluation's pawn-and-king terms and recent scores, looked up instead of
+    /// recomputed. They never change a score, so they need not be reset.
+    pub(super) eval_caches: EvalCaches,
     /// The game (`Signals::games`) the histories belong to.
     game: u64,
 }
@@ -80,7 +80,7 @@ impl ThreadData {
                     static_eval: 0,
                 })
                 .collect(),
-            pawn_cache: PawnCache::new(),
+            eval_caches: EvalCaches::default(),
             game: 0,
         })
     }
