@@ -1,7 +1,7 @@
 //! The incremental state (Zobrist key, piece-square sum, phase, square sets) must equal a
 //! from-scratch computation after every move of many random games, and FEN must round-trip
-//! along the way, and the key foreseen before a move (for the table prefetch) must be the key
-//! after it. The captures quiescence generates must be the full generator's, in order.
+//! along the way; the key foreseen before a move (for the table prefetch) must be the key
+//! after it, and whether a move gives check must be foreseen exactly. The captures quiescence generates must be the full generator's, in order.
 
 use maxim::chess::board::Board;
 use maxim::chess::movegen::{count_legal, generate_legal, generate_tactical, MoveGen, MoveList};
@@ -93,6 +93,11 @@ fn incremental_state_matches_from_scratch_over_random_playouts() {
             assert_eq!(count_legal(&board), moves.len(), "perft's counting generator in {}", board.to_fen());
             if moves.is_empty() {
                 break;
+            }
+            for &m in moves.iter() {
+                let mut child = board;
+                child.make_move(m);
+                assert_eq!(board.gives_check(m), child.in_check(), "{m} in {}", board.to_fen());
             }
             let m = moves.as_slice()[rng.below(moves.len())];
             let parent = board;

@@ -24,6 +24,7 @@
 pub mod castling;
 pub mod display;
 pub mod fen;
+mod foresight;
 mod make;
 
 use super::attacks::{self, PieceSets};

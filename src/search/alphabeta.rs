@@ -259,15 +259,17 @@ impl Searcher<'_> {
             if root && self.id == 0 {
                 self.report_current_move(depth as u32, m, self.pv_index + i + 1);
             }
+            // Foreseen without making the move (`board/foresight.rs`): most late moves are
+            // left out for giving no check, and are never made.
+            let gives_check = board.gives_check(m);
+            if late && pruning.skip_late(board, m, sort_key, gives_check) {
+                continue;
+            }
             self.tt.prefetch(board.key_after(m));
             let is_recapture = m.to() == last_to && board.piece_at(m.to()) != EMPTY;
             let moved = piece_to(board, m);
             let mut child = *board;
             child.make_move(m);
-            let gives_check = child.in_check();
-            if late && pruning.skip_late(board, m, sort_key, gives_check) {
-                continue;
-            }
             // Extensions: a recapture at the horizon (micro-Max), and a check anywhere: a
             // check forces the reply, so it costs the opponent a ply and often hides a
             // tactic. Both are bounded by path length so they cannot recurse without end.

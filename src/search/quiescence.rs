@@ -106,10 +106,9 @@ impl Searcher<'_> {
             if !evading && m.promotion() == 0 && loses_material(board, m) {
                 continue;
             }
-            self.tt.prefetch(board.key_after(m));
-            let mut child = *board;
-            child.make_move(m);
-            let gives_check = qply + 1 < QS_CHECK_PLIES && child.in_check();
+            // Foreseen without making the move (`board/foresight.rs`), so that a capture delta
+            // pruning leaves out is never made.
+            let gives_check = qply + 1 < QS_CHECK_PLIES && board.gives_check(m);
             // Delta pruning: this capture cannot bring the side up to alpha. Not a check,
             // whose evasions are searched and may be none.
             if let Some(stand_pat) = stand_pat.filter(|_| m.promotion() == 0 && !gives_check) {
@@ -123,6 +122,9 @@ impl Searcher<'_> {
                     continue;
                 }
             }
+            self.tt.prefetch(board.key_after(m));
+            let mut child = *board;
+            child.make_move(m);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1, gives_check);
             if self.stopped {
                 return 0;

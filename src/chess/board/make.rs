@@ -58,27 +58,6 @@ impl Board {
         debug_assert_eq!((self.psq, self.phase), from_scratch(self.piece_squares()));
     }
 
-    /// The key the position will have after `m`, worked out without making it, so that the
-    /// table's entry for it can be fetched from memory while the move is made and the node
-    /// set up. Exact for ordinary moves and captures; for castling, promotions, moves that
-    /// change castling rights and double pushes that allow an en-passant capture it is some
-    /// other key, which costs only a useless fetch.
-    #[inline(always)]
-    pub fn key_after(&self, m: Move) -> u64 {
-        let (from, to) = (m.from(), m.to());
-        let piece = self.piece_at(from) as usize;
-        let mut key =
-            self.key ^ KEYS.black_to_move ^ KEYS.piece_square[piece][to_64(from)] ^ KEYS.piece_square[piece][to_64(to)];
-        let victim = self.piece_at(to);
-        if victim != EMPTY {
-            key ^= KEYS.piece_square[victim as usize][to_64(to)];
-        }
-        if self.ep != NO_SQUARE {
-            key ^= KEYS.en_passant[file_of(self.ep)];
-        }
-        key
-    }
-
     /// Passes the move to the other side (for null-move pruning). Not legal in check.
     /// The search stops its repetition checks at a pass (see `search`).
     pub fn make_null_move(&mut self) {
