@@ -4,6 +4,7 @@
 //! never make; working them out on the board as it is spares the copy and the make.
 
 use super::*;
+use crate::chess::squareset;
 
 impl Board {
     /// The key the position will have after `m`, worked out without making it, so that the
@@ -28,10 +29,13 @@ impl Board {
     }
 
     /// Whether the legal move `m` gives check: exactly what `in_check` says of the position
-    /// after it. Only the mover's own pieces attack the enemy king, so it is enough to move
-    /// them in a copy of their square sets (the piece leaves `from`, lands on `to`, promoted
-    /// or not) and to empty the squares the move empties (`from`, and an en-passant capture's
-    /// pawn). Castling moves two pieces, and is rare: it is made on a copy.
+    /// after it. Only the mover's own pieces can attack the enemy king, and none did before
+    /// the move (the side not to move is never in check). So a check comes either from the
+    /// moved piece on its new square, or from a slider whose line to the king the move
+    /// opened, which must run through a square the move empties (`from`, or an en-passant
+    /// capture's pawn). Most moves are settled by those two quick tests; the rest are worked
+    /// out on copies of the mover's square sets with the piece moved. Castling moves two
+    /// pieces, and is rare: it is made on a copy.
     #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
         if m.is_castling() {
@@ -42,14 +46,29 @@ impl Board {
         let us = self.side;
         let (from, to) = (m.from(), m.to());
         let kind = kind_of(self.piece_at(from));
+        let landing = if m.promotion() != 0 { m.promotion() } else { kind };
         let (from_bit, to_bit): (SquareSet, SquareSet) = (1 << to_64(from), 1 << to_64(to));
+        let king = to_64(self.king(us.flip()));
+        // A pawn or a knight checks from where it lands, or not at all.
+        let leaper_check = match landing {
+            PAWN => squareset::pawn_attacks(to_bit, us) & 1 << king != 0,
+            KNIGHT => squareset::knight_attacks(to_64(to)) & 1 << king != 0,
+            _ => false,
+        };
+        if leaper_check {
+            return true;
+        }
+        let mut vacated = from_bit;
+        if kind == PAWN && to == self.ep {
+            vacated |= 1 << to_64((to as isize - us.forward()) as Square);
+        }
+        let lines = squareset::bishop_lines(king) | squareset::rook_lines(king);
+        if vacated & lines == 0 && !(attacks::is_slider(landing) && to_bit & lines != 0) {
+            return false;
+        }
         let mut ours = *self.piece_sets(us);
         ours[kind as usize] ^= from_bit;
-        ours[if m.promotion() != 0 { m.promotion() } else { kind } as usize] |= to_bit;
-        let mut occupied = self.occupied() & !from_bit | to_bit;
-        if kind == PAWN && to == self.ep {
-            occupied &= !(1 << to_64((to as isize - us.forward()) as Square));
-        }
-        attacks::is_attacked(to_64(self.king(us.flip())), us, &ours, occupied)
+        ours[landing as usize] |= to_bit;
+        attacks::is_attacked(king, us, &ours, self.occupied() & !vacated | to_bit)
     }
 }
