@@ -2,7 +2,7 @@
 """Search speed of two builds, measured side by side and interleaved on the same machine.
 
     python3 tools/speed.py OLD NEW [--bench RUNS] [--suite ROUNDS] [--movetime MS]
-                           [--hash MIB] [--positions FILE] [--only N]
+                           [--hash MIB] [--positions FILE] [--only N] [--cpu N]
 
 Two measures, each alternating the builds run by run (old, new, new, old, ...) so that a
 machine that drifts slower or faster over the minutes treats both alike:
@@ -18,8 +18,11 @@ machine that drifts slower or faster over the minutes treats both alike:
   second and time to depth for both, and over all positions the geometric mean of the ratios
   with their lowest and highest.
 
-Run it on an idle machine: timing with a match or a build on the other core is meaningless.
-Only Python 3's standard library is needed.
+Every engine process runs on one processor, `--cpu` (default 1; -1 for none), and this script
+on another: on the development machine, a process left to move between the two processors ran
+anywhere from 0.7 to 1.3 M nodes/s from one run to the next, and one kept on processor 1
+within 10%. Run it on an idle machine: timing with a match or a build on the other core is
+meaningless. Only Python 3's standard library is needed.
 """
 import argparse
 import math
@@ -29,6 +32,13 @@ import subprocess
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ENGINE_CPU = {"cpu": 1}
+
+
+def pinned():
+    """For Popen: runs the child on the engine's processor, if one is set."""
+    cpu = ENGINE_CPU["cpu"]
+    return (lambda: os.sched_setaffinity(0, {cpu})) if cpu >= 0 else None
 DEFAULT_POSITIONS = os.path.join(HERE, "..", "tests", "data", "speed.epd")
 
 
@@ -50,7 +60,7 @@ def read_positions(path):
 
 def bench(engine):
     """(nodes, nodes per second) from the last line of `ENGINE bench`."""
-    out = subprocess.run([engine, "bench"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([engine, "bench"], capture_output=True, text=True, check=True, preexec_fn=pinned()).stdout
     words = out.strip().splitlines()[-1].split()
     return int(words[0]), int(words[2])
 
@@ -60,7 +70,7 @@ class Engine:
 
     def __init__(self, path, hash_mib):
         self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1, preexec_fn=pinned())
         self.send("uci")
         self.wait_for("uciok")
         self.send(f"setoption name Hash value {hash_mib}")
@@ -172,7 +182,11 @@ def main():
     parser.add_argument("--hash", type=int, default=64)
     parser.add_argument("--positions", default=DEFAULT_POSITIONS)
     parser.add_argument("--only", type=int, default=0, help="just the first N positions")
+    parser.add_argument("--cpu", type=int, default=1, help="the processor the engines run on (-1: any)")
     args = parser.parse_args()
+    ENGINE_CPU["cpu"] = args.cpu
+    if args.cpu >= 0 and os.cpu_count() > 1:
+        os.sched_setaffinity(0, set(range(os.cpu_count())) - {args.cpu})
     old, new = os.path.abspath(args.old), os.path.abspath(args.new)
     if args.bench:
         run_bench(old, new, args.bench)

@@ -6,7 +6,7 @@
 use super::pawns::{attack_span, relative_rank};
 use super::weights::Weights;
 use crate::chess::board::Board;
-use crate::chess::squareset::{pawn_attacks, squares, DARK_SQUARES, FILE_A};
+use crate::chess::squareset::{pawn_attacks, squares, SquareSet, DARK_SQUARES, FILE_A};
 use crate::chess::types::*;
 use crate::chess::values::{Pair, MATERIAL};
 
@@ -27,76 +27,88 @@ pub struct SideMaterial {
 
 /// The piece terms (White's view) and each side's material summary.
 pub fn piece_terms(board: &Board, w: &Weights) -> (Pair, [SideMaterial; 2]) {
-    let mut total = (0, 0);
-    let mut material = [SideMaterial::default(); 2];
     let all_pawns = board.pawn_set(Colour::White) | board.pawn_set(Colour::Black);
-    for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
-        let own_pawns = board.pawn_set(colour);
-        let enemy_pawns = board.pawn_set(colour.flip());
-        let guarded = pawn_attacks(own_pawns, colour);
-        let mut add = |(mg, eg): Pair, n: i32| total = (total.0 + sign * mg * n, total.1 + sign * eg * n);
-        // A square on the enemy's half, defended by a pawn, that no enemy pawn can attack.
-        let outpost = |sq: usize| {
-            (3..=5).contains(&relative_rank(colour, sq))
-                && guarded & 1 << sq != 0
-                && enemy_pawns & attack_span(colour, sq) == 0
-        };
-        let minors = board.piece_set(colour, KNIGHT) | board.piece_set(colour, BISHOP);
-        let in_front = match colour {
-            Colour::White => minors << 8,
-            Colour::Black => minors >> 8,
-        };
-        add(w.minor_behind_pawn, (in_front & all_pawns).count_ones() as i32);
-        let king = board.king(colour);
-        for sq in squares(minors) {
-            add(w.minor_king_distance, distance(from_64(sq), king));
-        }
-        for sq in squares(board.piece_set(colour, KNIGHT)) {
-            if outpost(sq) {
-                add(w.knight_outpost, 1);
-            }
-        }
-        for sq in squares(board.piece_set(colour, BISHOP)) {
-            if outpost(sq) {
-                add(w.bishop_outpost, 1);
-            }
-            let dark = DARK_SQUARES & 1 << sq != 0;
-            let same_colour = if dark { DARK_SQUARES } else { !DARK_SQUARES };
-            add(w.bishop_pawns, (own_pawns & same_colour).count_ones() as i32);
-            material[colour.index()].bishop_colours |= if dark { 1 } else { 2 };
-        }
-        let side = &mut material[colour.index()];
-        side.count[KING as usize] = 1; // a board always has one king per side (FEN checks it)
-        for kind in PAWN..=QUEEN {
-            let count = board.piece_set(colour, kind).count_ones() as i32;
-            side.count[kind as usize] = count;
-            add(w.material[kind as usize], count);
-            if kind != PAWN {
-                side.pieces_value += MATERIAL[kind as usize].0 * count;
-            }
-        }
-        let enemy_king_rank = relative_rank(colour, to_64(board.king(colour.flip())));
-        for sq in squares(board.piece_set(colour, ROOK)) {
-            let file = FILE_A << (sq % 8);
-            let bonus = if all_pawns & file == 0 {
-                w.rook_open_file
-            } else if own_pawns & file == 0 {
-                w.rook_half_open_file
-            } else {
-                (0, 0)
-            };
-            add(bonus, 1);
-            let rank = 0xFFu64 << (sq & 56);
-            if relative_rank(colour, sq) == 6 && (enemy_king_rank == 7 || enemy_pawns & rank != 0) {
-                add(w.rook_seventh, 1);
-            }
-        }
-        if side.count[BISHOP as usize] >= 2 {
-            add(w.bishop_pair, 1);
+    let (white, white_material) = side_terms(board, Colour::White, all_pawns, w);
+    let (black, black_material) = side_terms(board, Colour::Black, all_pawns, w);
+    ((white.0 - black.0, white.1 - black.1), [white_material, black_material])
+}
+
+/// One side's piece terms, from its own point of view, and its material summary.
+#[inline(always)]
+fn side_terms(board: &Board, colour: Colour, all_pawns: SquareSet, w: &Weights) -> (Pair, SideMaterial) {
+    let (mut mg, mut eg) = (0, 0);
+    let mut add = |(term_mg, term_eg): Pair, n: i32| {
+        mg += term_mg * n;
+        eg += term_eg * n;
+    };
+    let mut material = SideMaterial::default();
+    let own_pawns = board.pawn_set(colour);
+    let enemy_pawns = board.pawn_set(colour.flip());
+    let guarded = pawn_attacks(own_pawns, colour);
+    // A square on the enemy's half, defended by a pawn, that no enemy pawn can attack.
+    let outpost = |sq: usize| {
+        (3..=5).contains(&relative_rank(colour, sq))
+            && guarded & 1 << sq != 0
+            && enemy_pawns & attack_span(colour, sq) == 0
+    };
+    let (knights, bishops) = (board.piece_set(colour, KNIGHT), board.piece_set(colour, BISHOP));
+    let minors = knights | bishops;
+    let in_front = match colour {
+        Colour::White => minors << 8,
+        Colour::Black => minors >> 8,
+    };
+    add(w.minor_behind_pawn, (in_front & all_pawns).count_ones() as i32);
+    let king = board.king(colour);
+    for sq in squares(minors) {
+        add(w.minor_king_distance, distance(from_64(sq), king));
+    }
+    for sq in squares(knights & OUTPOST_RANKS[colour.index()]) {
+        if outpost(sq) {
+            add(w.knight_outpost, 1);
         }
     }
-    (total, material)
+    for sq in squares(bishops) {
+        if outpost(sq) {
+            add(w.bishop_outpost, 1);
+        }
+        let dark = DARK_SQUARES & 1 << sq != 0;
+        let same_colour = if dark { DARK_SQUARES } else { !DARK_SQUARES };
+        add(w.bishop_pawns, (own_pawns & same_colour).count_ones() as i32);
+        material.bishop_colours |= if dark { 1 } else { 2 };
+    }
+    material.count[KING as usize] = 1; // a board always has one king per side (FEN checks it)
+    for kind in PAWN..=QUEEN {
+        let count = board.piece_set(colour, kind).count_ones() as i32;
+        material.count[kind as usize] = count;
+        add(w.material[kind as usize], count);
+        if kind != PAWN {
+            material.pieces_value += MATERIAL[kind as usize].0 * count;
+        }
+    }
+    let enemy_king_rank = relative_rank(colour, to_64(board.king(colour.flip())));
+    for sq in squares(board.piece_set(colour, ROOK)) {
+        let file = FILE_A << (sq % 8);
+        let bonus = if all_pawns & file == 0 {
+            w.rook_open_file
+        } else if own_pawns & file == 0 {
+            w.rook_half_open_file
+        } else {
+            (0, 0)
+        };
+        add(bonus, 1);
+        let rank = 0xFFu64 << (sq & 56);
+        if relative_rank(colour, sq) == 6 && (enemy_king_rank == 7 || enemy_pawns & rank != 0) {
+            add(w.rook_seventh, 1);
+        }
+    }
+    if material.count[BISHOP as usize] >= 2 {
+        add(w.bishop_pair, 1);
+    }
+    ((mg, eg), material)
 }
+
+/// The ranks where a side's outposts lie (its fourth to sixth), by colour.
+const OUTPOST_RANKS: [SquareSet; 2] = [0xFF_FFFF << 24, 0xFF_FFFF << 16];
 
 /// How much of the score to keep (out of 64) when the side ahead cannot force a win: with no
 /// pawns, being up less than a rook in pieces (say a rook against a bishop) is usually a draw,
