@@ -31,22 +31,25 @@ fn king_zone(king: Square) -> SquareSet {
 /// middlegame term only, and only for a side with a queen: without one an attack seldom
 /// mates).
 pub fn activity_terms(board: &Board, w: &Weights) -> Pair {
-    let sides = [side_activity(board, Colour::White, w), side_activity(board, Colour::Black, w)];
-    let mut total = (0, 0);
-    for (colour, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
-        let side = &sides[colour.index()];
-        let threats = threat_terms(board, colour, side, &sides[colour.flip().index()], w);
-        total.0 += sign * threats.0;
-        total.1 += sign * threats.1;
-        total.0 += sign * side.mobility.0;
-        total.1 += sign * side.mobility.1;
-        if board.piece_set(colour, QUEEN) != 0 {
-            let percent = KING_ATTACKERS_PERCENT[side.attackers.min(7)];
-            total.0 += sign * side.attack_weight.0 * percent / 100;
-            total.1 += sign * side.attack_weight.1 * percent / 100;
-        }
+    let white = side_activity(board, Colour::White, w);
+    let black = side_activity(board, Colour::Black, w);
+    let (white_total, black_total) =
+        (side_total(board, Colour::White, &white, &black, w), side_total(board, Colour::Black, &black, &white, w));
+    (white_total.0 - black_total.0, white_total.1 - black_total.1)
+}
+
+/// One side's activity terms from its own point of view (`side` is its activity, `enemy` the
+/// other side's).
+#[inline(always)]
+fn side_total(board: &Board, colour: Colour, side: &SideActivity, enemy: &SideActivity, w: &Weights) -> Pair {
+    let threats = threat_terms(board, colour, side, enemy, w);
+    let (mut mg, mut eg) = (threats.0 + side.mobility.0, threats.1 + side.mobility.1);
+    if board.piece_set(colour, QUEEN) != 0 {
+        let percent = KING_ATTACKERS_PERCENT[side.attackers.min(7)];
+        mg += side.attack_weight.0 * percent / 100;
+        eg += side.attack_weight.1 * percent / 100;
     }
-    total
+    (mg, eg)
 }
 
 /// What one side's pieces do.
@@ -151,36 +154,37 @@ fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
     let open = !board.colour_set(colour);
     let by_pawns = squareset::pawn_attacks(board.pawn_set(colour), colour);
     let by_king = king_attacks(to_64(board.king(colour)));
-    let mut side = SideActivity {
-        mobility: (0, 0),
-        attackers: 0,
-        attack_weight: (0, 0),
-        zone_attacks: 0,
-        by_kind: [0, by_pawns, 0, 0, 0, 0, by_king],
-        by_any: by_pawns | by_king,
-    };
-    for kind in KNIGHT..=QUEEN {
-        for sq in squareset::squares(board.piece_set(colour, kind)) {
-            let attacks = match kind {
-                KNIGHT => knight_attacks(sq),
-                BISHOP => bishop_attacks(sq, occupied),
-                ROOK => rook_attacks(sq, occupied),
-                _ => queen_attacks(sq, occupied),
-            };
-            side.by_kind[kind as usize] |= attacks;
-            side.by_any |= attacks;
-            let reach = attacks & open;
-            let (mg, eg) = w.mobility(kind, (reach & !guarded).count_ones() as usize);
-            side.mobility = (side.mobility.0 + mg, side.mobility.1 + eg);
-            side.zone_attacks += (reach & zone).count_ones() as i32;
-            if reach & zone != 0 {
-                side.attackers += 1;
-                let (mg, eg) = w.king_attack[kind as usize];
-                side.attack_weight = (side.attack_weight.0 + mg, side.attack_weight.1 + eg);
-            }
+    let (mut mobility, mut attack_weight) = ((0, 0), (0, 0));
+    let (mut attackers, mut zone_attacks) = (0, 0);
+    let mut by_kind = [0, by_pawns, 0, 0, 0, 0, by_king];
+    let mut by_any = by_pawns | by_king;
+    // One piece of `kind` attacking `attacks`, its mobility weights by count in `table`.
+    let mut piece = |kind: Kind, attacks: SquareSet, table: &[Pair]| {
+        by_kind[kind as usize] |= attacks;
+        by_any |= attacks;
+        let reach = attacks & open;
+        let (mg, eg) = table[(reach & !guarded).count_ones() as usize];
+        mobility = (mobility.0 + mg, mobility.1 + eg);
+        zone_attacks += (reach & zone).count_ones() as i32;
+        if reach & zone != 0 {
+            attackers += 1;
+            let (mg, eg) = w.king_attack[kind as usize];
+            attack_weight = (attack_weight.0 + mg, attack_weight.1 + eg);
         }
+    };
+    for sq in squareset::squares(board.piece_set(colour, KNIGHT)) {
+        piece(KNIGHT, knight_attacks(sq), &w.mobility_knight);
     }
-    side
+    for sq in squareset::squares(board.piece_set(colour, BISHOP)) {
+        piece(BISHOP, bishop_attacks(sq, occupied), &w.mobility_bishop);
+    }
+    for sq in squareset::squares(board.piece_set(colour, ROOK)) {
+        piece(ROOK, rook_attacks(sq, occupied), &w.mobility_rook);
+    }
+    for sq in squareset::squares(board.piece_set(colour, QUEEN)) {
+        piece(QUEEN, queen_attacks(sq, occupied), &w.mobility_queen);
+    }
+    SideActivity { mobility, attackers, attack_weight, zone_attacks, by_kind, by_any }
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@
 //! scaling by the number of attackers depends on the position, not on the weights), which
 //! the tuner relies on (see `tuning`).
 
-use crate::chess::types::{Kind, BISHOP, KNIGHT, ROOK};
 use crate::chess::values::Pair;
 
 /// The weights; each field's comment says what the term counts.
@@ -271,18 +270,6 @@ const fn linear<const N: usize>(step: Pair, typical: i32) -> [Pair; N] {
 }
 
 impl Weights {
-    /// The mobility value of a knight, bishop, rook or queen that can go to `squares`
-    /// squares.
-    #[inline(always)]
-    pub fn mobility(&self, kind: Kind, squares: usize) -> Pair {
-        match kind {
-            KNIGHT => self.mobility_knight[squares],
-            BISHOP => self.mobility_bishop[squares],
-            ROOK => self.mobility_rook[squares],
-            _ => self.mobility_queen[squares],
-        }
-    }
-
     /// True for the weights that are middlegame terms only, whose endgame half stays 0.
     pub fn is_middlegame_only(name: &str) -> bool {
         ["shelter", "pawn_storm", "king_attack", "king_zone", "weak_king", "space"].iter().any(|p| name.starts_with(p))
