@@ -61,7 +61,7 @@ pub fn run(text: &str, movetime_ms: u64) -> (Vec<String>, usize, usize) {
                 continue;
             }
         };
-        tt.clear();
+        tt.clear(1);
         let mut collector = Collector::default();
         let limits = Limits { movetime: Some(movetime_ms), ..Limits::default() };
         let result = Searcher::new(&tt, &mut collector, &signals, limits, &[], &SearchOptions::default())

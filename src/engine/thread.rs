@@ -148,7 +148,7 @@ impl<R: Reporter> SearchThread<R> {
     /// is cleared in place; if not, a fresh table of the same size replaces it.
     fn clear_table(&mut self) {
         match Arc::get_mut(&mut self.tt) {
-            Some(table) => table.clear(),
+            Some(table) => table.clear(self.pool.len() + 1),
             None => match TranspositionTable::try_new(self.tt.size_mib()) {
                 Ok(table) => self.tt = Arc::new(table),
                 Err(e) => log::error!("{e}; the table keeps its entries"),

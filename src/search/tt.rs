@@ -14,7 +14,6 @@
 //! 2. otherwise the entry with the lowest worth is replaced, where worth = depth, minus 8 for
 //!    every search (generation) since it was written. Deep results survive; stale ones go.
 
-use super::score::TB_WIN_BOUND;
 use crate::chess::types::Move;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU64, AtomicU8};
@@ -23,7 +22,7 @@ pub use super::bound::{Bound, Hit};
 mod entry;
 mod memory;
 
-pub use entry::NO_EVAL;
+pub use entry::{score_from_tt, score_to_tt, NO_EVAL};
 use entry::{Bucket, Entry, BUCKET_BYTES, BUCKET_SIZE, BUCKET_WORDS};
 use memory::aligned_buckets;
 
@@ -52,6 +51,9 @@ impl std::fmt::Debug for TranspositionTable {
 /// Tables up to this size are emptied in place by `clear`, larger ones replaced by a fresh
 /// mapping (see [`TranspositionTable::clear`]).
 const CLEAR_IN_PLACE_BYTES: usize = 64 << 20;
+/// The least a thread is given to zero when a table is cleared in place: below it, starting
+/// the thread would cost more than it saves.
+const CLEAR_PART_BYTES: usize = 4 << 20;
 
 impl TranspositionTable {
     /// A table of about `mib` MiB (at least one bucket).
@@ -77,14 +79,32 @@ impl TranspositionTable {
     }
 
     /// Forgets everything (ucinewgame, Clear Hash) so later searches repeat exactly. A table
-    /// of up to [`CLEAR_IN_PLACE_BYTES`] is zeroed where it is (a few milliseconds), so its
-    /// memory is never held twice; a larger one is freed and mapped afresh, zeroed by the
-    /// operating system as it is touched, so a large Hash stays quick to clear.
-    pub fn clear(&mut self) {
+    /// of up to [`CLEAR_IN_PLACE_BYTES`] is zeroed where it is, so its memory is never held
+    /// twice: in parts of at least [`CLEAR_PART_BYTES`], one per search thread (`threads`),
+    /// side by side, as the search threads would share the work (a few milliseconds). A
+    /// larger table is freed and mapped afresh, zeroed by the operating system as it is
+    /// touched, so a large Hash stays quick to clear.
+    pub fn clear(&mut self, threads: usize) {
         let count = self.count;
         if count * BUCKET_BYTES <= CLEAR_IN_PLACE_BYTES {
-            for word in self.words.iter_mut() {
-                *word.get_mut() = 0;
+            let word_bytes = std::mem::size_of::<AtomicU64>();
+            let parts = threads.clamp(1, self.words.len() * word_bytes / CLEAR_PART_BYTES + 1);
+            let zero = |words: &mut [AtomicU64]| words.iter_mut().for_each(|word| *word.get_mut() = 0);
+            let mut failed = false;
+            std::thread::scope(|scope| {
+                let mut parts = self.words.chunks_mut(self.words.len().div_ceil(parts));
+                let own = parts.next();
+                for part in parts {
+                    if let Err(e) = std::thread::Builder::new().spawn_scoped(scope, || zero(part)) {
+                        log::debug!("cannot start a thread to clear the table: {e}");
+                        failed = true;
+                    }
+                }
+                own.map(zero);
+            });
+            // A part whose thread could not be started: all again, here.
+            if failed {
+                zero(&mut self.words);
             }
         } else {
             self.words = Box::new([]);
@@ -227,30 +247,6 @@ impl TranspositionTable {
     }
 }
 
-/// Mate and tablebase scores count plies from the root; in the table they must count from the
-/// node that stored them, or a transposition reached at another ply would report the wrong
-/// distance.
-pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= TB_WIN_BOUND {
-        score + ply as i32
-    } else if score <= -TB_WIN_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-/// The inverse of [`score_to_tt`].
-pub fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= TB_WIN_BOUND {
-        score - ply as i32
-    } else if score <= -TB_WIN_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,7 +261,7 @@ mod tests {
                 let buckets = tt.buckets();
                 assert_eq!(buckets.as_ptr() as usize % BUCKET_BYTES, 0, "{mib} MiB");
                 assert_eq!(buckets.len() * BUCKET_BYTES, mib << 20);
-                tt.clear();
+                tt.clear(1);
             }
         }
     }
@@ -285,6 +281,21 @@ mod tests {
         let grew = resident_kib() - before;
         assert!(grew < 64 << 10, "a 1 GiB table made {grew} KiB resident at once");
         assert!(tt.probe(12345, 0).is_none());
+    }
+
+    /// A table cleared by several threads, each zeroing its part, is empty from end to end,
+    /// for thread counts that split it evenly, unevenly and beyond its parts.
+    #[test]
+    fn clearing_in_parts_empties_every_bucket() {
+        let mut tt = TranspositionTable::new(16);
+        for threads in [1, 2, 3, 64] {
+            for k in 0..200_000u64 {
+                tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1, Move::NONE, 7, 3, Bound::Exact, 0, 5);
+            }
+            assert!(tt.words.iter().any(|w| w.load(Relaxed) != 0));
+            tt.clear(threads);
+            assert!(tt.words.iter().all(|w| w.load(Relaxed) == 0), "{threads} threads");
+        }
     }
 
     #[test]
@@ -342,21 +353,8 @@ mod tests {
         tt.store(0xABCD, m, 41, 7, Bound::Upper, 0, NO_EVAL);
         let hit = tt.probe(0xABCD, 0).unwrap();
         assert_eq!((hit.score, hit.depth, hit.bound, hit.eval), (41, 7, Bound::Upper, Some(-1234)));
-        tt.clear();
+        tt.clear(1);
         assert!(tt.probe(0xABCD, 0).is_none());
-    }
-
-    #[test]
-    fn mate_scores_are_relative_to_the_node() {
-        // A mate in 3 plies from a node at ply 4 is mate in 7 from the root...
-        let mate = crate::search::score::MATE;
-        let tt = TranspositionTable::new(1);
-        tt.store(7, Move::NONE, mate - 7, 3, Bound::Exact, 4, NO_EVAL);
-        // ...and the same position reached at ply 10 is mate in 13 from the root.
-        assert_eq!(tt.probe(7, 10).unwrap().score, mate - 13);
-        tt.store(8, Move::NONE, -(mate - 6), 3, Bound::Upper, 2, NO_EVAL);
-        assert_eq!(tt.probe(8, 0).unwrap().score, -(mate - 4));
-        assert_eq!(score_from_tt(score_to_tt(123, 9), 3), 123);
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! One entry of the transposition table and the bucket of four that holds it: how an entry
-//! is packed into two atomic words so that a torn write is caught, never read as data.
+//! is packed into two atomic words so that a torn write is caught, never read as data, and
+//! how mate scores are stored relative to the node that found them.
 
+use crate::search::score::TB_WIN_BOUND;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -69,3 +71,47 @@ pub(super) const BUCKET_BYTES: usize = 64;
 pub(super) type Bucket = [AtomicU64; BUCKET_WORDS];
 
 const _: () = assert!(std::mem::size_of::<Bucket>() == BUCKET_BYTES);
+
+/// Mate and tablebase scores count plies from the root; in the table they must count from the
+/// node that stored them, or a transposition reached at another ply would report the wrong
+/// distance.
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= TB_WIN_BOUND {
+        score + ply as i32
+    } else if score <= -TB_WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`score_to_tt`].
+pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= TB_WIN_BOUND {
+        score - ply as i32
+    } else if score <= -TB_WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Bound, TranspositionTable};
+    use super::*;
+    use crate::chess::types::Move;
+
+    #[test]
+    fn mate_scores_are_relative_to_the_node() {
+        // A mate in 3 plies from a node at ply 4 is mate in 7 from the root...
+        let mate = crate::search::score::MATE;
+        let tt = TranspositionTable::new(1);
+        tt.store(7, Move::NONE, mate - 7, 3, Bound::Exact, 4, NO_EVAL);
+        // ...and the same position reached at ply 10 is mate in 13 from the root.
+        assert_eq!(tt.probe(7, 10).unwrap().score, mate - 13);
+        tt.store(8, Move::NONE, -(mate - 6), 3, Bound::Upper, 2, NO_EVAL);
+        assert_eq!(tt.probe(8, 0).unwrap().score, -(mate - 4));
+        assert_eq!(score_from_tt(score_to_tt(123, 9), 3), 123);
+    }
+}
