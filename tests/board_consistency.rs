@@ -3,7 +3,7 @@
 //! along the way; the key foreseen before a move (for the table prefetch) must be the key
 //! after it, and whether a move gives check must be foreseen exactly. The captures quiescence generates must be the full generator's, in order.
 
-use maxim::chess::board::Board;
+use maxim::chess::board::{Board, CheckSquares};
 use maxim::chess::movegen::{count_legal, generate_legal, generate_tactical, MoveGen, MoveList};
 use maxim::chess::rng::Rng;
 use maxim::chess::types::*;
@@ -94,10 +94,12 @@ fn incremental_state_matches_from_scratch_over_random_playouts() {
             if moves.is_empty() {
                 break;
             }
+            let check_squares = CheckSquares::new(&board);
             for &m in moves.iter() {
                 let mut child = board;
                 child.make_move(m);
                 assert_eq!(board.gives_check(m), child.in_check(), "{m} in {}", board.to_fen());
+                assert_eq!(check_squares.gives_check(&board, m), child.in_check(), "{m} in {}", board.to_fen());
             }
             let m = moves.as_slice()[rng.below(moves.len())];
             let parent = board;

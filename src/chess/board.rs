@@ -27,6 +27,8 @@ pub mod fen;
 mod foresight;
 mod make;
 
+pub use foresight::CheckSquares;
+
 use super::attacks::{self, PieceSets};
 use super::psq::{from_scratch, PSQ};
 use super::squareset::SquareSet;

@@ -13,7 +13,7 @@ use super::score::{DRAW, INFINITY, MATE, MAX_PLY, TB_WIN_BOUND};
 use super::searcher::{Searcher, LATE_CHANGE_REPORT};
 use super::thread_data::MAX_TACTICAL_TRIED;
 use super::tt::Bound;
-use crate::chess::board::Board;
+use crate::chess::board::{Board, CheckSquares};
 use crate::chess::movegen::{generate_legal, MoveGen, MoveList};
 use crate::chess::types::*;
 use crate::eval::evaluate_cached;
@@ -229,6 +229,7 @@ impl Searcher<'_> {
         let mut best_move = Move::NONE;
         let (mut quiet_count, mut tactical_count) = (0, 0);
         let mut tried = 0;
+        let mut check_squares = None;
         loop {
             let next = match &generator {
                 None if self.pv_index + tried >= self.root_end => None,
@@ -261,7 +262,7 @@ impl Searcher<'_> {
             }
             // Foreseen without making the move (`board/foresight.rs`): most late moves are
             // left out for giving no check, and are never made.
-            let gives_check = board.gives_check(m);
+            let gives_check = check_squares.get_or_insert_with(|| CheckSquares::new(board)).gives_check(board, m);
             if late && pruning.skip_late(board, m, sort_key, gives_check) {
                 continue;
             }

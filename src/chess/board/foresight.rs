@@ -1,10 +1,11 @@
 //! What a move will do, known before it is made: the key of the position it leads to, so
 //! the table's entry can be fetched from memory early, and whether it gives check, which
 //! decides whether a late move is searched at all. The search asks both for moves it may
-//! never make; working them out on the board as it is spares the copy and the make.
+//! never make; working them out on the board as it is spares the copy and the make. A node
+//! that asks about many moves works out once where checks can come from ([`CheckSquares`]).
 
 use super::*;
-use crate::chess::squareset;
+use crate::chess::squareset::{self, bishop_attacks, rook_attacks};
 
 impl Board {
     /// The key the position will have after `m`, worked out without making it, so that the
@@ -70,5 +71,61 @@ impl Board {
         ours[kind as usize] ^= from_bit;
         ours[landing as usize] |= to_bit;
         attacks::is_attacked(king, us, &ours, self.occupied() & !vacated | to_bit)
+    }
+}
+
+/// Where the side to move can give check from, worked out once for a node that asks
+/// [`CheckSquares::gives_check`] of many moves: the squares from which each kind of piece
+/// attacks the enemy king as the board stands, and the lines through the king, along which a
+/// move may open a check or change what the king's neighbourhood looks like.
+pub struct CheckSquares {
+    /// The squares from which a pawn, a knight, a bishop and a rook of the side to move would
+    /// attack the enemy king (a queen: the last two).
+    pawn: SquareSet,
+    knight: SquareSet,
+    diagonal: SquareSet,
+    straight: SquareSet,
+    /// The files, ranks and diagonals through the enemy king, on an empty board.
+    lines: SquareSet,
+}
+
+impl CheckSquares {
+    /// The check squares of the side to move in `board`.
+    #[inline]
+    pub fn new(board: &Board) -> CheckSquares {
+        let them = board.side().flip();
+        let king = to_64(board.king(them));
+        let occupied = board.occupied();
+        CheckSquares {
+            pawn: squareset::pawn_attacks(1 << king, them),
+            knight: squareset::knight_attacks(king),
+            diagonal: bishop_attacks(king, occupied),
+            straight: rook_attacks(king, occupied),
+            lines: squareset::bishop_lines(king) | squareset::rook_lines(king),
+        }
+    }
+
+    /// [`Board::gives_check`] for a move of `board`, the position these squares were worked
+    /// out for. A move that empties no square on the king's lines leaves every other piece's
+    /// attacks on the king as they were (none): it checks only if the moved piece lands on a
+    /// square of its kind. The others, and castling, are left to [`Board::gives_check`].
+    #[inline]
+    pub fn gives_check(&self, board: &Board, m: Move) -> bool {
+        let from_bit: SquareSet = 1 << m.from_index();
+        let en_passant = m.to() == board.ep_square();
+        if m.is_castling() || from_bit & self.lines != 0 || en_passant {
+            return board.gives_check(m);
+        }
+        let kind = kind_of(board.piece_at(m.from()));
+        let landing = if m.promotion() != 0 { m.promotion() } else { kind };
+        let from_here = match landing {
+            PAWN => self.pawn,
+            KNIGHT => self.knight,
+            BISHOP => self.diagonal,
+            ROOK => self.straight,
+            QUEEN => self.diagonal | self.straight,
+            _ => 0,
+        };
+        from_here & 1 << m.to_index() != 0
     }
 }
