@@ -158,8 +158,13 @@ pub fn see_ge(board: &Board, m: Move, threshold: i32) -> bool {
     if balance < bound {
         return false;
     }
-    let mut exchange = Exchange::new(board, m.to(), m.from());
     let mut on_square = mover_value(board, m);
+    // Even if the piece is taken for nothing, the move keeps the threshold: no need to look
+    // for the square's attackers at all.
+    if on_square - balance < 1 - bound {
+        return true;
+    }
+    let mut exchange = Exchange::new(board, m.to(), m.from());
     let mut side = colour_of(board.piece_at(m.from())).flip();
     // True while the capture reached so far (the move itself, then every second one) is the
     // mover's: whether `v[0] >= threshold` when the current capture stands.
