@@ -46,6 +46,7 @@ impl Searcher<'_> {
             + ((static_eval - beta) / null_eval_divisor()).min(NULL_EVAL_MAX_PLIES);
         let mut child = *board;
         child.make_null_move();
+        self.tt.prefetch(child.key());
         self.data.frames[ply].moved = NO_PIECE_TO;
         self.keys.push(child.key());
         // Repetition checks below the pass must not look back across it.
