@@ -134,12 +134,16 @@ fn push_threats(board: &Board, colour: Colour, side: &SideActivity, enemy: &Side
 fn free_passer_count(board: &Board, colour: Colour, enemy: &SideActivity) -> i32 {
     let (own, their) = (board.pawn_set(colour), board.pawn_set(colour.flip()));
     let blocked = board.occupied() | enemy.by_any;
+    // The pawns past their third rank whose stop square is free, all at once; then the
+    // passed ones among those few.
+    let free = match colour {
+        Colour::White => own & !(0xFF_FFFF) & !(blocked >> 8),
+        Colour::Black => own & !(0xFF_FFFF << 40) & !(blocked << 8),
+    };
     let mut count = 0;
-    for sq in squareset::squares(own) {
-        let advance = relative_rank(colour, sq) as i32 - 2;
-        let stop = if colour == Colour::White { sq + 8 } else { sq.wrapping_sub(8) };
-        if advance > 0 && blocked & 1 << stop == 0 && is_passed(colour, sq, their) {
-            count += advance;
+    for sq in squareset::squares(free) {
+        if is_passed(colour, sq, their) {
+            count += relative_rank(colour, sq) as i32 - 2;
         }
     }
     count
