@@ -254,6 +254,13 @@ impl Searcher<'_> {
             // Moves that almost never raise alpha near the horizon are left out (`pruning.rs`):
             // most before they are made, a late one once it is known whether it gives check.
             let late = pruning.is_late(quiet, i, sort_key, best_score);
+            // The child's table entry is fetched from memory as early as it is known to be
+            // wanted: at once for a move that will most likely be searched, after the check
+            // test for a late one (most late moves are left out, and fetching their entries
+            // for nothing crowds out the ones that are used).
+            if !late {
+                self.tt.prefetch(board.key_after(m));
+            }
             if pruning.skip(board, m, quiet, i, sort_key, best_score, late) {
                 continue;
             }
@@ -266,7 +273,9 @@ impl Searcher<'_> {
             if late && pruning.skip_late(board, m, sort_key, gives_check) {
                 continue;
             }
-            self.tt.prefetch(board.key_after(m));
+            if late {
+                self.tt.prefetch(board.key_after(m));
+            }
             let is_recapture = m.to() == last_to && board.piece_at(m.to()) != EMPTY;
             let moved = piece_to(board, m);
             let mut child = *board;
