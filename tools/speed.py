@@ -3,6 +3,7 @@
 
     python3 tools/speed.py OLD NEW [--bench RUNS] [--suite ROUNDS] [--movetime MS]
                            [--hash MIB] [--positions FILE] [--only N] [--cpu N]
+                           [--depth-pairs PAIRS] [--depth D]
 
 Two measures, each alternating the builds run by run (old, new, new, old, ...) so that a
 machine that drifts slower or faster over the minutes treats both alike:
@@ -17,6 +18,11 @@ machine that drifts slower or faster over the minutes treats both alike:
   depth the reference build completes in about a second). Prints each position's nodes per
   second and time to depth for both, and over all positions the geometric mean of the ratios
   with their lowest and highest.
+* `--depth-pairs PAIRS` (default 0): time to depth with many repeats, for changes too small
+  for the suite to see. Each build in turn, in a fresh process with `Hash` MIB, searches every
+  third position of the file to `--depth` (default 15) from a fresh table; the pair's ratio
+  is old total time over new, and the node counts must agree (the same tree). Prints the
+  median, quartiles and geometric mean of the ratios.
 
 Every engine process runs on one processor, `--cpu` (default 1; -1 for none), and this script
 on another: on the development machine, a process left to move between the two processors ran
@@ -172,6 +178,35 @@ def run_suite(old, new, rounds, movetime, hash_mib, positions):
           f"highest {max(sooner):.3f}); total old {sum(ttd[old]):.2f} s, new {sum(ttd[new]):.2f} s")
 
 
+def depth_run(engine, hash_mib, depth, positions):
+    """(seconds, nodes) of one fresh process searching each position to `depth`."""
+    e = Engine(engine, hash_mib)
+    seconds = nodes = 0
+    for fen, _ in positions:
+        took, n, _ = e.go(fen, f"depth {depth}")
+        seconds += took
+        nodes += n
+    e.quit()
+    return seconds, nodes
+
+
+def run_depth_pairs(old, new, pairs, depth, hash_mib, positions):
+    positions = positions[::3]
+    ratios = []
+    for i in range(pairs):
+        result = {}
+        for engine in (old, new) if i % 2 == 0 else (new, old):
+            result[engine] = depth_run(engine, hash_mib, depth, positions)
+        if result[old][1] != result[new][1]:
+            print(f"the trees differ: {result[old][1]} and {result[new][1]} nodes")
+        ratios.append(result[old][0] / result[new][0])
+    ratios.sort()
+    q = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
+    print(f"time to depth {depth} on {len(positions)} positions (Hash {hash_mib}), old/new per pair: median "
+          f"x{statistics.median(ratios):.3f} (quartiles {q[0]:.3f} to {q[2]:.3f}), geometric mean "
+          f"x{geometric_mean(ratios):.3f}, {pairs} pairs, {result[old][1]} nodes")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("old")
@@ -183,6 +218,8 @@ def main():
     parser.add_argument("--positions", default=DEFAULT_POSITIONS)
     parser.add_argument("--only", type=int, default=0, help="just the first N positions")
     parser.add_argument("--cpu", type=int, default=1, help="the processor the engines run on (-1: any)")
+    parser.add_argument("--depth-pairs", type=int, default=0, help="pairs of fixed-depth runs (0: none)")
+    parser.add_argument("--depth", type=int, default=15, help="the depth of --depth-pairs")
     args = parser.parse_args()
     ENGINE_CPU["cpu"] = args.cpu
     if args.cpu >= 0 and os.cpu_count() > 1:
@@ -190,11 +227,13 @@ def main():
     old, new = os.path.abspath(args.old), os.path.abspath(args.new)
     if args.bench:
         run_bench(old, new, args.bench)
+    positions = read_positions(args.positions)
+    if args.only:
+        positions = positions[: args.only]
     if args.suite:
-        positions = read_positions(args.positions)
-        if args.only:
-            positions = positions[: args.only]
         run_suite(old, new, args.suite, args.movetime, args.hash, positions)
+    if args.depth_pairs:
+        run_depth_pairs(old, new, args.depth_pairs, args.depth, args.hash, positions)
 
 
 if __name__ == "__main__":
