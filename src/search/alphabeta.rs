@@ -234,15 +234,22 @@ impl Searcher<'_> {
             let next = match &generator {
                 None if self.pv_index + tried >= self.root_end => None,
                 None => {
-                    self.root_moves.get(self.pv_index + tried).map(|rm| (rm.mv, self.root_key(board, rm.mv, context)))
+                    let rm = self.root_moves.get(self.pv_index + tried);
+                    rm.map(|rm| (rm.mv, self.root_key(board, rm.mv, context), 0))
                 }
                 Some(generator) => {
+                    // Once every quiet move left is late, the picker passes over those that
+                    // give no check (late-move pruning would leave them out) and says how
+                    // many it passed, so each move keeps its place in the count.
+                    let late = (!excluded.is_some() && pruning.late_from(tried, best_score))
+                        .then(|| &*check_squares.get_or_insert_with(|| CheckSquares::new(board)));
                     let frame = &mut self.data.frames[ply];
                     let stats = (&self.data.quiet, &self.data.captures, context);
-                    picker.next(board, generator, &mut frame.moves, &mut frame.keys, stats)
+                    picker.next(board, generator, &mut frame.moves, &mut frame.keys, stats, late)
                 }
             };
-            let Some((m, sort_key)) = next else { break };
+            let Some((m, sort_key, passed)) = next else { break };
+            tried += passed;
             debug_assert!(!root || !excluded.is_some(), "the root never leaves a move out");
             if m == excluded {
                 continue;

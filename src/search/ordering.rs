@@ -107,7 +107,7 @@ pub fn is_tactical(board: &Board, m: Move) -> bool {
 }
 
 /// The key a move gets once [`pick_next`] has handed it out: below every real key.
-const PICKED: i32 = i32::MIN;
+pub(super) const PICKED: i32 = i32::MIN;
 
 /// Selection sort, one step at a time: returns the move with the largest key not yet
 /// picked, with its key, and marks it picked. Of equal keys the earliest in the list wins,

@@ -3,8 +3,10 @@
 
 use super::capture_history::CaptureHistory;
 use super::history::{QuietContext, QuietHistory};
-use super::ordering::{loses_material, pick_next, score_noisy_moves, score_quiet_moves, HASH_MOVE};
-use crate::chess::board::Board;
+use super::ordering::{
+    loses_material, pick_next, score_noisy_moves, score_quiet_moves, HASH_MOVE, KILLER_KEY_MIN, PICKED,
+};
+use crate::chess::board::{Board, CheckSquares};
 use crate::chess::movegen::{MoveGen, MoveList};
 use crate::chess::types::Move;
 
@@ -13,6 +15,9 @@ const SELECTION_PICKS: usize = 3;
 /// At most this many captures that lose material are put off until after the quiet moves;
 /// any more are handed out in their place (a position with so many is rare).
 const MAX_DEFERRED: usize = 32;
+/// At most this many quiet moves are kept when the late ones are left out (see
+/// [`MovePicker::next`]); a node with more sorts them all, as if none were late.
+const MAX_KEPT: usize = 64;
 
 /// Sorts the moves by key, largest first, keeping the order of equal keys (an insertion
 /// sort: the lists are short). Moves already handed out by [`pick_next`] carry the lowest
@@ -62,6 +67,11 @@ pub struct MovePicker {
     /// The losing captures put off, with their keys: `deferred[..deferred_len]`.
     deferred: [(Move, i32); MAX_DEFERRED],
     deferred_len: usize,
+    /// Once the late quiet moves are left out: how many of them come, in the sorted order,
+    /// just before each kept one (`passed[k]` before `list[k]`), and after the last.
+    passed: [u8; MAX_KEPT],
+    passed_after: usize,
+    filtered: bool,
 }
 
 impl MovePicker {
@@ -74,12 +84,23 @@ impl MovePicker {
             next: 0,
             deferred: [(Move::NONE, 0); MAX_DEFERRED],
             deferred_len: 0,
+            passed: [0; MAX_KEPT],
+            passed_after: 0,
+            filtered: false,
         }
     }
 
-    /// The next move and its sort key, or None when all have been handed out. `list` and
-    /// `keys` are the node's scratch space and must be passed in unchanged between calls;
-    /// `stats` are the histories that order the moves.
+    /// The next move, its sort key, and how many moves were passed over just before it, or
+    /// None when all have been handed out. `list` and `keys` are the node's scratch space and
+    /// must be passed in unchanged between calls; `stats` are the histories that order the
+    /// moves.
+    ///
+    /// `late` is for a node where every quiet move handed out from now on is late, so that
+    /// late-move pruning leaves it out unless it gives check (`pruning.rs`): with its check
+    /// squares, the quiet moves still to sort are cut down to those that give check or are
+    /// killers, and only those are sorted and handed out. The others are passed over, and
+    /// counted, so that each move handed out comes with the number of moves the node would
+    /// have been handed, and left out, before it: its place in the order is the same.
     pub fn next(
         &mut self,
         board: &Board,
@@ -87,13 +108,14 @@ impl MovePicker {
         list: &mut MoveList,
         keys: &mut [i32],
         stats: (&QuietHistory, &CaptureHistory, QuietContext),
-    ) -> Option<(Move, i32)> {
+        late: Option<&CheckSquares>,
+    ) -> Option<(Move, i32, usize)> {
         loop {
             match self.stage {
                 Stage::HashMove => {
                     self.stage = Stage::GenerateNoisy;
                     if self.hash_move.is_some() {
-                        return Some((self.hash_move, HASH_MOVE));
+                        return Some((self.hash_move, HASH_MOVE, 0));
                     }
                 }
                 Stage::GenerateNoisy | Stage::GenerateQuiet => {
@@ -116,7 +138,21 @@ impl MovePicker {
                         // A node that has tried a few moves without a cutoff will likely try
                         // them all: sort the rest once instead of scanning for each pick.
                         if self.next == SELECTION_PICKS {
-                            sort_by_key(list.as_mut_slice(), &mut keys[..self.len]);
+                            let kept = match late {
+                                Some(checks) if self.stage == Stage::Quiet => {
+                                    self.keep_unskippable(board, list, &mut keys[..self.len], checks)
+                                }
+                                _ => None,
+                            };
+                            match kept {
+                                Some(kept) => {
+                                    self.len = SELECTION_PICKS + kept;
+                                    if self.next == self.len {
+                                        break;
+                                    }
+                                }
+                                None => sort_by_key(list.as_mut_slice(), &mut keys[..self.len]),
+                            }
                         }
                         let (m, key) = if self.next < SELECTION_PICKS {
                             pick_next(list.as_slice(), &mut keys[..self.len])
@@ -124,6 +160,11 @@ impl MovePicker {
                             // Sorted, the picked moves went last, so the rest start at 0.
                             let i = self.next - SELECTION_PICKS;
                             (list.as_slice()[i], keys[i])
+                        };
+                        let passed = if self.next >= SELECTION_PICKS && self.filtered {
+                            self.passed[self.next - SELECTION_PICKS] as usize
+                        } else {
+                            0
                         };
                         self.next += 1;
                         if m == self.hash_move {
@@ -138,15 +179,18 @@ impl MovePicker {
                             self.deferred_len += 1;
                             continue;
                         }
-                        return Some((m, key));
+                        return Some((m, key, passed));
                     }
                     self.stage = if self.stage == Stage::Noisy { Stage::GenerateQuiet } else { Stage::Losing };
                     self.next = 0;
                 }
                 Stage::Losing => {
+                    // The late moves passed over after the last kept one come before these.
+                    let passed = std::mem::take(&mut self.passed_after);
                     if self.next < self.deferred_len {
                         self.next += 1;
-                        return Some(self.deferred[self.next - 1]);
+                        let (m, key) = self.deferred[self.next - 1];
+                        return Some((m, key, passed));
                     }
                     self.stage = Stage::Done;
                 }
@@ -156,9 +200,82 @@ impl MovePicker {
     }
 }
 
+impl MovePicker {
+    /// Cuts the quiet moves not yet handed out (`list[..keys.len()]`, the handed-out ones
+    /// carrying the lowest key) down to the killers and the moves that give check, sorted
+    /// into `list[..kept]` with their keys, and records how many of the others come before
+    /// each in the order a sort of them all would give (`passed`, `passed_after`). The hash
+    /// move, which the picker never hands out twice, is neither kept nor counted. None, with
+    /// nothing changed, when more than [`MAX_KEPT`] would be kept.
+    fn keep_unskippable(
+        &mut self,
+        board: &Board,
+        list: &mut MoveList,
+        keys: &mut [i32],
+        checks: &CheckSquares,
+    ) -> Option<usize> {
+        let moves = list.as_mut_slice();
+        // Each move's fate: handed out already (or the hash move), kept, or passed over.
+        const GONE: u8 = 0;
+        const KEPT: u8 = 1;
+        const PASSED: u8 = 2;
+        let mut fate = [GONE; 256];
+        let (mut kept, mut passed) = (0, 0);
+        for i in 0..keys.len() {
+            if keys[i] == PICKED || moves[i] == self.hash_move {
+                continue;
+            }
+            if keys[i] >= KILLER_KEY_MIN || checks.gives_check(board, moves[i]) {
+                fate[i] = KEPT;
+                kept += 1;
+            } else {
+                fate[i] = PASSED;
+                passed += 1;
+            }
+        }
+        if kept > MAX_KEPT {
+            return None;
+        }
+        // The kept moves with how many passed-over ones come before each in the full order:
+        // those with a larger key, or the same key and generated earlier.
+        let mut kept_moves = [(Move::NONE, 0i32, 0usize); MAX_KEPT];
+        let mut n = 0;
+        for i in (0..keys.len()).filter(|&i| fate[i] == KEPT) {
+            let before = (0..keys.len())
+                .filter(|&j| fate[j] == PASSED && (keys[j] > keys[i] || keys[j] == keys[i] && j < i))
+                .count();
+            kept_moves[n] = (moves[i], keys[i], before);
+            n += 1;
+        }
+        // Their own order: by key, the earlier generated first among equals (a stable
+        // insertion sort; there are few).
+        let kept_moves = &mut kept_moves[..n];
+        for i in 1..n {
+            let entry = kept_moves[i];
+            let mut j = i;
+            while j > 0 && kept_moves[j - 1].1 < entry.1 {
+                kept_moves[j] = kept_moves[j - 1];
+                j -= 1;
+            }
+            kept_moves[j] = entry;
+        }
+        let mut counted = 0;
+        for (k, &(m, key, before)) in kept_moves.iter().enumerate() {
+            moves[k] = m;
+            keys[k] = key;
+            self.passed[k] = (before - counted) as u8;
+            counted = before;
+        }
+        self.filtered = true;
+        self.passed_after = passed - counted;
+        Some(kept)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::board::CheckSquares;
     use crate::chess::testing::random_walk;
     use crate::chess::types::square;
     use crate::search::history::piece_to;
@@ -223,12 +340,35 @@ mod tests {
                 let mut picker = MovePicker::new(hash_move);
                 let (mut list, mut keys) = (MoveList::new(), [0; 256]);
                 let mut picked = Vec::new();
-                while let Some((m, _)) =
-                    picker.next(board, &generator, &mut list, &mut keys, (&history, &captures, context))
+                while let Some((m, _, passed)) =
+                    picker.next(board, &generator, &mut list, &mut keys, (&history, &captures, context), None)
                 {
+                    assert_eq!(passed, 0);
                     picked.push(m);
                 }
                 assert_eq!(picked, expected, "{}", board.to_fen());
+                // Told that the quiet moves are late from its first sorted one on, the picker
+                // passes over those that are neither killers nor checks, and each move it hands
+                // out keeps its place in the full order.
+                let checks = CheckSquares::new(board);
+                let mut picker = MovePicker::new(hash_move);
+                let mut place = 0;
+                let mut placed = Vec::new();
+                while let Some((m, _, passed)) =
+                    picker.next(board, &generator, &mut list, &mut keys, (&history, &captures, context), Some(&checks))
+                {
+                    place += passed;
+                    placed.push((place, m));
+                    place += 1;
+                }
+                // Every move handed out has its place in the full order; every move missing is
+                // a quiet one, neither the hash move nor a killer, that gives no check.
+                let in_order: Vec<(usize, Move)> = expected.iter().copied().enumerate().collect();
+                assert!(placed.iter().all(|p| in_order.contains(p)), "{}", board.to_fen());
+                for &(_, m) in in_order.iter().filter(|p| !placed.contains(p)) {
+                    let quiet = move_key(board, m, hash_move) == 0;
+                    assert!(quiet && !killers.contains(&m) && !checks.gives_check(board, m), "{}", board.to_fen());
+                }
             });
         }
     }

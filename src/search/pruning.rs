@@ -73,7 +73,14 @@ impl MovePruning {
     /// rules of [`MovePruning::skip`] before it is made and [`MovePruning::skip_late`] after.
     #[inline]
     pub(super) fn is_late(&self, quiet: bool, i: usize, sort_key: i32, best_score: i32) -> bool {
-        !self.root && i >= self.late_move_limit && quiet && sort_key < KILLER_KEY_MIN && best_score > -MATE_BOUND
+        quiet && sort_key < KILLER_KEY_MIN && self.late_from(i, best_score)
+    }
+
+    /// Whether every quiet move but a killer is late from the `i`-th move on, while the
+    /// node's best score is `best_score` (it only rises, so the answer holds from then on).
+    #[inline]
+    pub(super) fn late_from(&self, i: usize, best_score: i32) -> bool {
+        !self.root && i >= self.late_move_limit && best_score > -MATE_BOUND
     }
 
     /// Whether the `i`-th move (0-based), `m` with its sort key, is left out before it is
