@@ -206,7 +206,9 @@ impl MovePicker {
     /// into `list[..kept]` with their keys, and records how many of the others come before
     /// each in the order a sort of them all would give (`passed`, `passed_after`). The hash
     /// move, which the picker never hands out twice, is neither kept nor counted. None, with
-    /// nothing changed, when more than [`MAX_KEPT`] would be kept.
+    /// nothing changed, when more than [`MAX_KEPT`] would be kept. Kept out of line, so that
+    /// [`MovePicker::next`] stays small enough to be inlined into the search.
+    #[inline(never)]
     fn keep_unskippable(
         &mut self,
         board: &Board,
