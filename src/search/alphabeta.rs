@@ -245,7 +245,7 @@ impl Searcher<'_> {
                         .then(|| &*check_squares.get_or_insert_with(|| CheckSquares::new(board)));
                     let frame = &mut self.data.frames[ply];
                     let stats = (&self.data.quiet, &self.data.captures, context);
-                    picker.next(board, generator, &mut frame.moves, &mut frame.keys, stats, late)
+                    picker.next(board, generator, frame, stats, late)
                 }
             };
             let Some((m, sort_key, passed)) = next else { break };

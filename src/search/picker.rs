@@ -6,6 +6,7 @@ use super::history::{QuietContext, QuietHistory};
 use super::ordering::{
     loses_material, pick_next, score_noisy_moves, score_quiet_moves, HASH_MOVE, KILLER_KEY_MIN, PICKED,
 };
+use super::thread_data::Frame;
 use crate::chess::board::{Board, CheckSquares};
 use crate::chess::movegen::{MoveGen, MoveList};
 use crate::chess::types::Move;
@@ -14,10 +15,10 @@ use crate::chess::types::Move;
 const SELECTION_PICKS: usize = 3;
 /// At most this many captures that lose material are put off until after the quiet moves;
 /// any more are handed out in their place (a position with so many is rare).
-const MAX_DEFERRED: usize = 32;
+pub(super) const MAX_DEFERRED: usize = 32;
 /// At most this many quiet moves are kept when the late ones are left out (see
 /// [`MovePicker::next`]); a node with more sorts them all, as if none were late.
-const MAX_KEPT: usize = 64;
+pub(super) const MAX_KEPT: usize = 64;
 
 /// Sorts the moves by key, largest first, keeping the order of equal keys (an insertion
 /// sort: the lists are short). Moves already handed out by [`pick_next`] carry the lowest
@@ -64,12 +65,11 @@ pub struct MovePicker {
     /// The current stage's moves are `list[..len]`; the next to hand out is at `next`.
     len: usize,
     next: usize,
-    /// The losing captures put off, with their keys: `deferred[..deferred_len]`.
-    deferred: [(Move, i32); MAX_DEFERRED],
+    /// The losing captures put off are the frame's `deferred[..deferred_len]`.
     deferred_len: usize,
     /// Once the late quiet moves are left out: how many of them come, in the sorted order,
-    /// just before each kept one (`passed[k]` before `list[k]`), and after the last.
-    passed: [u8; MAX_KEPT],
+    /// just before each kept one (the frame's `passed[k]` before `moves[k]`), and after the
+    /// last.
     passed_after: usize,
     filtered: bool,
 }
@@ -82,18 +82,16 @@ impl MovePicker {
             hash_move,
             len: 0,
             next: 0,
-            deferred: [(Move::NONE, 0); MAX_DEFERRED],
             deferred_len: 0,
-            passed: [0; MAX_KEPT],
             passed_after: 0,
             filtered: false,
         }
     }
 
     /// The next move, its sort key, and how many moves were passed over just before it, or
-    /// None when all have been handed out. `list` and `keys` are the node's scratch space and
-    /// must be passed in unchanged between calls; `stats` are the histories that order the
-    /// moves.
+    /// None when all have been handed out. `frame` is the node's scratch space (its moves,
+    /// keys, put-off captures and counts) and must be passed in unchanged between calls;
+    /// `stats` are the histories that order the moves.
     ///
     /// `late` is for a node where every quiet move handed out from now on is late, so that
     /// late-move pruning leaves it out unless it gives check (`pruning.rs`): with its check
@@ -105,11 +103,11 @@ impl MovePicker {
         &mut self,
         board: &Board,
         generator: &MoveGen,
-        list: &mut MoveList,
-        keys: &mut [i32],
+        frame: &mut Frame,
         stats: (&QuietHistory, &CaptureHistory, QuietContext),
         late: Option<&CheckSquares>,
     ) -> Option<(Move, i32, usize)> {
+        let (list, keys) = (&mut frame.moves, &mut frame.keys);
         loop {
             match self.stage {
                 Stage::HashMove => {
@@ -140,7 +138,7 @@ impl MovePicker {
                         if self.next == SELECTION_PICKS {
                             let kept = match late {
                                 Some(checks) if self.stage == Stage::Quiet => {
-                                    self.keep_unskippable(board, list, &mut keys[..self.len], checks)
+                                    self.keep_unskippable(board, list, &mut keys[..self.len], &mut frame.passed, checks)
                                 }
                                 _ => None,
                             };
@@ -162,7 +160,7 @@ impl MovePicker {
                             (list.as_slice()[i], keys[i])
                         };
                         let passed = if self.next >= SELECTION_PICKS && self.filtered {
-                            self.passed[self.next - SELECTION_PICKS] as usize
+                            frame.passed[self.next - SELECTION_PICKS] as usize
                         } else {
                             0
                         };
@@ -175,7 +173,7 @@ impl MovePicker {
                             && m.promotion() == 0
                             && loses_material(board, m)
                         {
-                            self.deferred[self.deferred_len] = (m, key);
+                            frame.deferred[self.deferred_len] = (m, key);
                             self.deferred_len += 1;
                             continue;
                         }
@@ -189,7 +187,7 @@ impl MovePicker {
                     let passed = std::mem::take(&mut self.passed_after);
                     if self.next < self.deferred_len {
                         self.next += 1;
-                        let (m, key) = self.deferred[self.next - 1];
+                        let (m, key) = frame.deferred[self.next - 1];
                         return Some((m, key, passed));
                     }
                     self.stage = Stage::Done;
@@ -214,6 +212,7 @@ impl MovePicker {
         board: &Board,
         list: &mut MoveList,
         keys: &mut [i32],
+        passed_before: &mut [u8; MAX_KEPT],
         checks: &CheckSquares,
     ) -> Option<usize> {
         let moves = list.as_mut_slice();
@@ -265,7 +264,7 @@ impl MovePicker {
         for (k, &(m, key, before)) in kept_moves.iter().enumerate() {
             moves[k] = m;
             keys[k] = key;
-            self.passed[k] = (before - counted) as u8;
+            passed_before[k] = (before - counted) as u8;
             counted = before;
         }
         self.filtered = true;
@@ -340,10 +339,10 @@ mod tests {
                 // The picker, stage by stage.
                 let generator = MoveGen::new(board);
                 let mut picker = MovePicker::new(hash_move);
-                let (mut list, mut keys) = (MoveList::new(), [0; 256]);
+                let mut frame = Frame::new();
                 let mut picked = Vec::new();
                 while let Some((m, _, passed)) =
-                    picker.next(board, &generator, &mut list, &mut keys, (&history, &captures, context), None)
+                    picker.next(board, &generator, &mut frame, (&history, &captures, context), None)
                 {
                     assert_eq!(passed, 0);
                     picked.push(m);
@@ -357,7 +356,7 @@ mod tests {
                 let mut place = 0;
                 let mut placed = Vec::new();
                 while let Some((m, _, passed)) =
-                    picker.next(board, &generator, &mut list, &mut keys, (&history, &captures, context), Some(&checks))
+                    picker.next(board, &generator, &mut frame, (&history, &captures, context), Some(&checks))
                 {
                     place += passed;
                     placed.push((place, m));

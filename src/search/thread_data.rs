@@ -8,6 +8,7 @@
 use super::capture_history::CaptureHistory;
 use super::correction::CorrectionHistory;
 use super::history::{PieceTo, QuietHistory, NO_PIECE_TO};
+use super::picker::{MAX_DEFERRED, MAX_KEPT};
 use super::score::MAX_PLY;
 use crate::chess::movegen::MoveList;
 use crate::chess::types::Move;
@@ -19,6 +20,12 @@ use crate::eval::EvalCaches;
 pub(super) struct Frame {
     pub(super) moves: MoveList,
     pub(super) keys: [i32; 256],
+    /// The move picker's (`picker.rs`) captures that lose material, put off until after the
+    /// quiet moves, with their keys; and once it leaves late quiet moves out, how many it
+    /// passes over before each one it keeps. Here, not in the picker, so that a node does not
+    /// set them up afresh.
+    pub(super) deferred: [(Move, i32); MAX_DEFERRED],
+    pub(super) passed: [u8; MAX_KEPT],
     pub(super) quiets: [Move; 256],
     /// The captures and promotions tried at this ply, for the capture history (a node with
     /// more than this many keeps the first ones).
@@ -38,6 +45,24 @@ pub(super) struct Frame {
 
 /// How many of a node's captures and promotions the capture history hears about.
 pub(super) const MAX_TACTICAL_TRIED: usize = 64;
+
+impl Frame {
+    /// An empty frame.
+    pub(super) fn new() -> Frame {
+        Frame {
+            moves: MoveList::new(),
+            keys: [0; 256],
+            deferred: [(Move::NONE, 0); MAX_DEFERRED],
+            passed: [0; MAX_KEPT],
+            quiets: [Move::NONE; 256],
+            tactical: [Move::NONE; MAX_TACTICAL_TRIED],
+            moved: NO_PIECE_TO,
+            excluded: Move::NONE,
+            double_extensions: 0,
+            static_eval: 0,
+        }
+    }
+}
 
 /// One search thread's own tables.
 pub struct ThreadData {
@@ -68,18 +93,7 @@ impl ThreadData {
             quiet: QuietHistory::new(),
             captures: CaptureHistory::new(),
             correction: CorrectionHistory::new(),
-            frames: (0..=MAX_PLY)
-                .map(|_| Frame {
-                    moves: MoveList::new(),
-                    keys: [0; 256],
-                    quiets: [Move::NONE; 256],
-                    tactical: [Move::NONE; MAX_TACTICAL_TRIED],
-                    moved: NO_PIECE_TO,
-                    excluded: Move::NONE,
-                    double_extensions: 0,
-                    static_eval: 0,
-                })
-                .collect(),
+            frames: (0..=MAX_PLY).map(|_| Frame::new()).collect(),
             eval_caches: EvalCaches::default(),
             game: 0,
         })
