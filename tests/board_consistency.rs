@@ -3,7 +3,8 @@
 //! along the way; the key foreseen before a move (for the table prefetch) must be the key
 //! after it, and whether a move gives check must be foreseen exactly. The captures quiescence generates must be the full generator's, in order.
 
-use maxim::chess::board::{Board, CheckSquares};
+use maxim::chess::board::foresight::CheckSquares;
+use maxim::chess::board::Board;
 use maxim::chess::movegen::{count_legal, generate_legal, generate_tactical, MoveGen, MoveList};
 use maxim::chess::rng::Rng;
 use maxim::chess::types::*;

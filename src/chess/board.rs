@@ -24,10 +24,8 @@
 pub mod castling;
 pub mod display;
 pub mod fen;
-mod foresight;
+pub mod foresight;
 mod make;
-
-pub use foresight::CheckSquares;
 
 use super::attacks::{self, PieceSets};
 use super::psq::{from_scratch, PSQ};

@@ -4,16 +4,16 @@
 //! quiescence (`quiescence.rs`).
 
 use super::history::{piece_to, QuietContext, NO_PIECE_TO};
-use super::ordering::{is_tactical, noisy_key, quiet_key, KILLER_KEY_MIN};
+use super::ordering::{is_tactical, KILLER_KEY_MIN};
 use super::picker::MovePicker;
 use super::pruning::MovePruning;
 use super::reductions::late_move_reduction;
-use super::report::ScoreBound;
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY, TB_WIN_BOUND};
-use super::searcher::{Searcher, LATE_CHANGE_REPORT};
+use super::searcher::Searcher;
 use super::thread_data::MAX_TACTICAL_TRIED;
 use super::tt::Bound;
-use crate::chess::board::{Board, CheckSquares};
+use crate::chess::board::foresight::CheckSquares;
+use crate::chess::board::Board;
 use crate::chess::movegen::{generate_legal, MoveGen, MoveList};
 use crate::chess::types::*;
 use crate::eval::evaluate_cached;
@@ -388,30 +388,5 @@ impl Searcher<'_> {
             self.tt.store(key, best_move, best_score, depth, bound, ply, node_eval.plain);
         }
         best_score
-    }
-
-    /// Records the search of the `i`-th move searched at the root, at index `pv_index + i` of
-    /// the root list (see `RootMoves::record`); a new best move found late in a long search
-    /// is reported at once.
-    fn record_root_move(&mut self, board: &Board, i: usize, score: i32, alpha: i32, beta: i32, depth: i32) {
-        let raised_alpha = score > alpha;
-        let index = self.pv_index + i;
-        self.root_moves.record(index, score, i == 0, raised_alpha, &self.data.pv[1][1..self.data.pv_len[1]]);
-        if i > 0 && raised_alpha && score < beta && depth > 1 && self.start.elapsed() >= LATE_CHANGE_REPORT {
-            let line = self.root_moves.get(index).map(|rm| rm.pv.clone()).unwrap_or_default();
-            let pv = self.complete_pv(board, &line);
-            self.report(self.pv_index, depth as u32, score, ScoreBound::Exact, &pv);
-        }
-    }
-
-    /// The sort key a root move would have at any other node, for the pruning and reduction
-    /// rules that read it: MVV/LVA and capture history for captures and promotions, the
-    /// killer or history key for quiet moves.
-    fn root_key(&self, board: &Board, m: Move, context: QuietContext) -> i32 {
-        if is_tactical(board, m) {
-            noisy_key(board, m, &self.data.captures)
-        } else {
-            quiet_key(board, m, &self.data.quiet, context)
-        }
     }
 }

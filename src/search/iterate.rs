@@ -1,6 +1,8 @@
 //! Iterative deepening at the root: search depth 1, 2, 3 ... with aspiration windows around
 //! the last score, each time with the previous best move first, until a limit says stop.
 
+use super::history::QuietContext;
+use super::ordering::{is_tactical, noisy_key, quiet_key};
 use super::params::aspiration_window;
 use super::report::ScoreBound;
 use super::root::RootMoves;
@@ -272,5 +274,30 @@ impl Searcher<'_> {
             soft = soft.min(hard);
         }
         self.clock_start.elapsed() >= soft
+    }
+
+    /// Records the search of the `i`-th move searched at the root, at index `pv_index + i` of
+    /// the root list (see `RootMoves::record`); a new best move found late in a long search
+    /// is reported at once.
+    pub(super) fn record_root_move(&mut self, board: &Board, i: usize, score: i32, alpha: i32, beta: i32, depth: i32) {
+        let raised_alpha = score > alpha;
+        let index = self.pv_index + i;
+        self.root_moves.record(index, score, i == 0, raised_alpha, &self.data.pv[1][1..self.data.pv_len[1]]);
+        if i > 0 && raised_alpha && score < beta && depth > 1 && self.start.elapsed() >= LATE_CHANGE_REPORT {
+            let line = self.root_moves.get(index).map(|rm| rm.pv.clone()).unwrap_or_default();
+            let pv = self.complete_pv(board, &line);
+            self.report(self.pv_index, depth as u32, score, ScoreBound::Exact, &pv);
+        }
+    }
+
+    /// The sort key a root move would have at any other node, for the pruning and reduction
+    /// rules that read it: MVV/LVA and capture history for captures and promotions, the
+    /// killer or history key for quiet moves.
+    pub(super) fn root_key(&self, board: &Board, m: Move, context: QuietContext) -> i32 {
+        if is_tactical(board, m) {
+            noisy_key(board, m, &self.data.captures)
+        } else {
+            quiet_key(board, m, &self.data.quiet, context)
+        }
     }
 }

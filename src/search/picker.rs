@@ -6,19 +6,14 @@ use super::history::{QuietContext, QuietHistory};
 use super::ordering::{
     loses_material, pick_next, score_noisy_moves, score_quiet_moves, HASH_MOVE, KILLER_KEY_MIN, PICKED,
 };
-use super::thread_data::Frame;
-use crate::chess::board::{Board, CheckSquares};
+use super::thread_data::{Frame, MAX_DEFERRED, MAX_KEPT};
+use crate::chess::board::foresight::CheckSquares;
+use crate::chess::board::Board;
 use crate::chess::movegen::{MoveGen, MoveList};
 use crate::chess::types::Move;
 
 /// A [`MovePicker`] picks this many moves of a stage one at a time, then sorts the rest.
 const SELECTION_PICKS: usize = 3;
-/// At most this many captures that lose material are put off until after the quiet moves;
-/// any more are handed out in their place (a position with so many is rare).
-pub(super) const MAX_DEFERRED: usize = 32;
-/// At most this many quiet moves are kept when the late ones are left out (see
-/// [`MovePicker::next`]); a node with more sorts them all, as if none were late.
-pub(super) const MAX_KEPT: usize = 64;
 
 /// Sorts the moves by key, largest first, keeping the order of equal keys (an insertion
 /// sort: the lists are short). Moves already handed out by [`pick_next`] carry the lowest
@@ -276,7 +271,7 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::board::CheckSquares;
+    use crate::chess::board::foresight::CheckSquares;
     use crate::chess::testing::random_walk;
     use crate::chess::types::square;
     use crate::search::history::piece_to;

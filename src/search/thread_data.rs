@@ -8,11 +8,17 @@
 use super::capture_history::CaptureHistory;
 use super::correction::CorrectionHistory;
 use super::history::{PieceTo, QuietHistory, NO_PIECE_TO};
-use super::picker::{MAX_DEFERRED, MAX_KEPT};
 use super::score::MAX_PLY;
 use crate::chess::movegen::MoveList;
 use crate::chess::types::Move;
 use crate::eval::EvalCaches;
+
+/// At most this many captures that lose material are put off until after the quiet moves;
+/// any more are handed out in their place (a position with so many is rare).
+pub(super) const MAX_DEFERRED: usize = 32;
+/// At most this many quiet moves are kept when the late ones are left out (see
+/// `MovePicker::next` in `picker.rs`); a node with more sorts them all, as if none were late.
+pub(super) const MAX_KEPT: usize = 64;
 
 /// The move list, sort keys and quiet moves tried at one ply. Kept from search to search, so
 /// a node does not clear two kilobytes of arrays before it starts (it showed as 6% of the

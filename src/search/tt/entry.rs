@@ -95,23 +95,3 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
         score
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::{Bound, TranspositionTable};
-    use super::*;
-    use crate::chess::types::Move;
-
-    #[test]
-    fn mate_scores_are_relative_to_the_node() {
-        // A mate in 3 plies from a node at ply 4 is mate in 7 from the root...
-        let mate = crate::search::score::MATE;
-        let tt = TranspositionTable::new(1);
-        tt.store(7, Move::NONE, mate - 7, 3, Bound::Exact, 4, NO_EVAL);
-        // ...and the same position reached at ply 10 is mate in 13 from the root.
-        assert_eq!(tt.probe(7, 10).unwrap().score, mate - 13);
-        tt.store(8, Move::NONE, -(mate - 6), 3, Bound::Upper, 2, NO_EVAL);
-        assert_eq!(tt.probe(8, 0).unwrap().score, -(mate - 4));
-        assert_eq!(score_from_tt(score_to_tt(123, 9), 3), 123);
-    }
-}
