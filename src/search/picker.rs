@@ -235,18 +235,16 @@ impl MovePicker {
         // The kept moves with how many passed-over ones come before each in the full order:
         // those with a larger key, or the same key and generated earlier.
         let mut kept_moves = [(Move::NONE, 0i32, 0usize); MAX_KEPT];
-        let mut n = 0;
-        for i in (0..keys.len()).filter(|&i| fate[i] == KEPT) {
+        for (k, i) in (0..keys.len()).filter(|&i| fate[i] == KEPT).enumerate() {
             let before = (0..keys.len())
                 .filter(|&j| fate[j] == PASSED && (keys[j] > keys[i] || keys[j] == keys[i] && j < i))
                 .count();
-            kept_moves[n] = (moves[i], keys[i], before);
-            n += 1;
+            kept_moves[k] = (moves[i], keys[i], before);
         }
         // Their own order: by key, the earlier generated first among equals (a stable
         // insertion sort; there are few).
-        let kept_moves = &mut kept_moves[..n];
-        for i in 1..n {
+        let kept_moves = &mut kept_moves[..kept];
+        for i in 1..kept {
             let entry = kept_moves[i];
             let mut j = i;
             while j > 0 && kept_moves[j - 1].1 < entry.1 {
@@ -271,7 +269,6 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::board::foresight::CheckSquares;
     use crate::chess::testing::random_walk;
     use crate::chess::types::square;
     use crate::search::history::piece_to;
