@@ -8,16 +8,13 @@ use super::report::ScoreBound;
 use super::root::RootMoves;
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::searcher::{SearchResult, Searcher, LATE_CHANGE_REPORT};
+use super::time::{soft_scale, Progress, ONE_MOVE_SOFT};
 use super::wdl::material;
 use crate::chess::board::Board;
 use crate::chess::movegen::is_legal;
 use crate::chess::types::{Move, NO_SQUARE};
 use std::sync::atomic::Ordering;
 
-/// Share of the soft deadline used (percent) when the last iteration changed the best move,
-/// and when the best move has held for more than three iterations.
-const UNSTABLE_TIME_PERCENT: u32 = 160;
-const STABLE_TIME_PERCENT: u32 = 60;
 /// Aspiration windows (see `aspiration_search`): from this depth, a first window around the
 /// last score (`params::aspiration_window` each side), doubled on each failure, and the full
 /// window once it would exceed the last constant.
@@ -60,7 +57,11 @@ impl Searcher<'_> {
         let shown = self.options.multi_pv.clamp(1, self.root_moves.len());
         let lines = self.level.map_or(1, |level| level.lines()).clamp(shown, self.root_moves.len());
         let mut pv: Vec<Move> = vec![result.best_move];
-        let mut stable_iterations = 0;
+        // How the search goes, for the stop rules: the score our previous move's search
+        // left (if this position follows from it) and this search's last two scores.
+        let mut progress = Progress::default();
+        let last_move_score = self.data.score_two_plies_back(&self.keys[..self.keys.len() - 1]);
+        let mut earlier_scores: [Option<i32>; 2] = [None, None];
         for iteration in 1..=max_depth {
             // Half the helpers search one ply deeper than the main thread at each iteration,
             // so their results are in the table when the main thread gets there.
@@ -119,12 +120,22 @@ impl Searcher<'_> {
             } else {
                 self.report_lines(board, depth, shown, shown);
             }
-            stable_iterations = if result.best_move == previous_best { stable_iterations + 1 } else { 0 };
-            if self.should_stop_iterating(score, stable_iterations) {
+            let changed = result.best_move != previous_best;
+            progress.stable_iterations = if changed { 0 } else { progress.stable_iterations + 1 };
+            progress.changes = progress.changes / 2.0 + if changed { 1.0 } else { 0.0 };
+            let fall = |from: Option<i32>| from.map_or(0, |s| (s - score).clamp(0, MATE_BOUND));
+            progress.fall_since_last_move = fall(last_move_score);
+            progress.fall_since_iterations = fall(earlier_scores[0]);
+            earlier_scores = [earlier_scores[1], Some(score)];
+            if self.should_stop_iterating(score, &progress) {
                 break;
             }
         }
         self.finish_level(board, &mut result, &mut pv);
+        // Remembered for the next move's stop rules, unless this search answered no clock of
+        // ours (an infinite search, or a ponder search the opponent's move made pointless).
+        let timed = !self.limits.infinite && !self.signals.pondering.load(Ordering::Relaxed);
+        self.data.remember_score(board.key(), result.score, timed);
         result.ponder_move = pv.get(1).copied().unwrap_or(Move::NONE);
         result.pv = pv;
         result.nodes = self.nodes;
@@ -241,11 +252,11 @@ impl Searcher<'_> {
         pv
     }
 
-    /// The stop rules checked between iterations.
-    /// `stable_iterations` counts the iterations in a row that kept the same best move: a
-    /// move that keeps changing deserves more time, one that has held for several iterations
-    /// less (the soft deadline is scaled; the hard deadline never moves).
-    fn should_stop_iterating(&self, score: i32, stable_iterations: u32) -> bool {
+    /// The stop rules checked between iterations. A clock's soft deadline is scaled by how
+    /// the search goes (`time::soft_scale`): a move that keeps changing, or a falling score,
+    /// deserves more time, a move that has held for several iterations less; the hard
+    /// deadline never moves.
+    fn should_stop_iterating(&self, score: i32, progress: &Progress) -> bool {
         if self.signals.pondering.load(Ordering::Relaxed) || self.limits.infinite {
             return false; // only `stop` (or ponderhit and then time) ends these
         }
@@ -263,13 +274,10 @@ impl Searcher<'_> {
         }
         let Some(soft) = self.deadlines.soft else { return false };
         // Only a clock is a budget to manage; `movetime` asks for exactly that long.
-        let percent = match stable_iterations {
-            _ if self.limits.movetime.is_some() => 100,
-            0 => UNSTABLE_TIME_PERCENT,
-            1..=3 => 100,
-            _ => STABLE_TIME_PERCENT,
-        };
-        let mut soft = soft * percent / 100;
+        let mut soft = if self.limits.movetime.is_some() { soft } else { soft.mul_f64(soft_scale(progress)) };
+        if self.limits.clock.is_some() && self.root_moves.len() == 1 {
+            soft = soft.min(ONE_MOVE_SOFT); // nothing to choose
+        }
         if let Some(hard) = self.deadlines.hard {
             soft = soft.min(hard);
         }

@@ -88,6 +88,9 @@ pub struct ThreadData {
     pub(super) eval_caches: EvalCaches,
     /// The game (`Signals::games`) the histories belong to.
     game: u64,
+    /// The root and score of this thread's last timed search, for the next move's stop
+    /// rules (a score that fell since then earns more time).
+    last_score: Option<(u64, i32)>,
 }
 
 impl ThreadData {
@@ -102,7 +105,22 @@ impl ThreadData {
             frames: (0..=MAX_PLY).map(|_| Frame::new()).collect(),
             eval_caches: EvalCaches::default(),
             game: 0,
+            last_score: None,
         })
+    }
+
+    /// The score remembered from our previous move's search, if `history` (the keys of the
+    /// game's positions before the root) shows its root two plies before the current root.
+    pub(super) fn score_two_plies_back(&self, history: &[u64]) -> Option<i32> {
+        let (key, score) = self.last_score?;
+        let back = history.len().checked_sub(2)?;
+        (history[back] == key).then_some(score)
+    }
+
+    /// Remembers a search's root and score for the next move, or forgets the last one if the
+    /// search was not `timed`.
+    pub(super) fn remember_score(&mut self, key: u64, score: i32, timed: bool) {
+        self.last_score = timed.then_some((key, score));
     }
 
     /// Readies the tables for a search of game `game`: the killers are always forgotten; the

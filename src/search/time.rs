@@ -1,9 +1,21 @@
 //! Time management: turns the `go` limits into two deadlines, as pure functions of the
-//! numbers the GUI sent, so they can be tested without a clock.
+//! numbers the GUI sent (and the pipe delay the engine has measured), so they can be tested
+//! without a clock.
 //!
 //! * The **soft** deadline: after it, no new iteration starts (an iteration that cannot finish
-//!   would be wasted time).
+//!   would be wasted time). Between iterations it is scaled by `soft_scale`: more time while
+//!   the best move keeps changing or the score falls, less once the move has held.
 //! * The **hard** deadline: the search aborts, and plays the best move found so far.
+//!
+//! A clock comes in one of three forms, each with its own plan:
+//!
+//! * **Increment** (`winc`, no `movestogo`): a share of what is left plus the increments to
+//!   come, growing with the game's ply.
+//! * **Sudden death** (no increment, no `movestogo`): the game may last 150 moves or more and
+//!   nothing comes back, so a move takes about 2-4% of what is left after a reserve for the
+//!   pipe delays of every move still to play.
+//! * **Periods** (`movestogo`): what is left and the period's increments, over the moves to
+//!   the control plus five, so that the last moves of a period still have time.
 
 use std::time::Duration;
 
@@ -17,8 +29,13 @@ pub struct Clock {
     /// Moves until the next time control, if the game has one.
     pub moves_to_go: Option<u32>,
     /// Plies the game has had before this move (0 at its start, or where the GUI's position
-    /// does not say): with an increment, a later move may take a larger share of the clock.
+    /// does not say): a later move may take a larger share of the clock.
     pub game_ply: u32,
+    /// The typical time in milliseconds a move has lately cost our clock outside the search
+    /// (pipes, scheduling, the GUI), as the engine measured it (`engine::lag`); 0 from a GUI.
+    pub lag: u64,
+    /// The worst such cost seen lately, decaying: kept back from this move's budget.
+    pub lag_peak: u64,
 }
 
 /// Everything in `go` that limits the search.
@@ -47,35 +64,65 @@ pub struct Deadlines {
     pub hard: Option<Duration>,
 }
 
-/// Moves we plan for when the GUI gives no `movestogo` and no increment (sudden death): the
-/// game may go on for a long time, so each move gets a small share of what is left.
-const SUDDEN_DEATH_MOVES: u64 = 30;
-/// With an increment and no `movestogo`, the budget is what the clock will have had over
-/// this many moves (what is left, and their increments while the bank holds them), and a
-/// move takes a share of it that grows with the game's ply: in per-million, SHARE_BASE +
-/// SHARE_GROWTH × (ply + 3)^0.45, about 1.8% at the first move, 3.3% at move 20, 4% at
-/// move 40. The early moves of a game are mostly settled by a plan a short search finds as
-/// well; the middlegame's are where the game is decided. The shape and the constants are
-/// Stockfish's (its 15.1 time manager); SHARE_CAP_PERCENT of the clock caps a move as it
-/// does (in percent: 20 of what is left).
-const PLAN_MOVES: u64 = 50;
+/// The share of the budget a move takes, in per-million: SHARE_BASE + SHARE_GROWTH ×
+/// (ply + 3)^0.45, about 1.8% at the first move, 3.3% at move 20, 4% at move 40. The early
+/// moves of a game are mostly settled by a plan a short search finds as well; the
+/// middlegame's are where the game is decided. The shape and the constants are Stockfish's
+/// (its 15.1 time manager).
 const SHARE_BASE: f64 = 12_000.0;
 const SHARE_GROWTH: f64 = 3_900.0;
+
+// --- Increment ---
+/// With an increment, the budget is what the clock will have had over this many moves (what
+/// is left, and their increments while the bank holds them).
+const PLAN_MOVES: u64 = 50;
+/// A move never takes more than this percentage of what is left (Stockfish's 20%).
 const SHARE_CAP_PERCENT: u64 = 20;
-/// Share of the increment spent on top of the base slice, in percent.
-const INCREMENT_SHARE: u64 = 75;
-/// Increments the remaining time must cover before the increment is spent in full.
+/// Increments the remaining time must cover before the increment is spent in full: every
+/// move also costs latency outside the search, so a clock living on its increment alone must
+/// think for less than the increment or drain.
 const INCREMENT_BANK: u64 = 20;
+
+// --- Sudden death ---
+/// Without an increment a move takes 1.25 times Stockfish's share, of a budget from which
+/// every later move's overhead has been taken: measured against the plain share at 10+0,
+/// the same Elo with a fuller clock in the long games.
+const SUDDEN_DEATH_SHARE_FACTOR: f64 = 1.25;
+/// ... but never more than this share of the budget, in per-million (3.75%).
+const SUDDEN_DEATH_SHARE_CAP: f64 = 37_500.0;
+/// Moves whose overhead is kept back from the budget: a game that has lasted 100 moves may
+/// well last 50 more.
+const SUDDEN_DEATH_RESERVE_MOVES: u64 = 52;
+/// Moves of measured pipe delay kept back as well, at most RESERVE_LAG_QUARTERS/4 of the
+/// clock: behind a slow pipe the clock drains by the delay at every move whatever we think.
+const LAG_RESERVE_MOVES: u64 = 100;
+const LAG_RESERVE_QUARTERS: u64 = 3;
+/// Deep in a long game the budget may be spent: a move still takes 1% of what is left after
+/// this many moves' overhead, so it plays sensible moves instead of instant ones.
+const SUDDEN_DEATH_FLOOR_MOVES: u64 = 20;
+const SUDDEN_DEATH_FLOOR_PERCENT: u64 = 1;
+
+// --- Periods ---
+/// With `movestogo`, what is left over the moves to the control plus PERIOD_SPARE_MOVES (so
+/// the last moves of a period are not starved), times PERIOD_FACTOR_PERCENT; every move to
+/// the control, and PERIOD_OVERHEAD_SPARE more, has its overhead taken off first.
+const PERIOD_SPARE_MOVES: u64 = 5;
+const PERIOD_FACTOR_PERCENT: u64 = 125;
+const PERIOD_OVERHEAD_SPARE: u64 = 2;
+/// `movestogo` beyond this is planned as this many (Stockfish's horizon too).
+const PERIOD_MAX_MOVES: u32 = 50;
+
+// --- Every clock ---
 /// The hard deadline allows this many soft slices, for an iteration that is nearly done.
 const HARD_FACTOR: u64 = 4;
-/// Never plan to use more than this percentage of the remaining time on one move (with more
-/// than one move to go): the rest is the safety margin against stalls and scheduling.
+/// Never plan to use more than this percentage of the remaining time on one move: the rest
+/// is the safety margin against stalls and scheduling.
 const MAX_SHARE: u64 = 40;
-/// With one move to the time control, use at most this percentage of what is left.
-const LAST_MOVE_SHARE: u64 = 80;
+/// With a single legal move there is nothing to decide: the soft deadline is at most this.
+pub const ONE_MOVE_SOFT: Duration = Duration::from_millis(500);
 
 /// The deadlines for a search. `overhead_ms` is the Move Overhead option: time lost between
-/// the GUI's clock and ours (pipes, scheduling, GUI latency), taken off the clock first.
+/// the GUI's clock and ours (pipes, scheduling, GUI latency) on every move.
 pub fn deadlines(limits: &Limits, overhead_ms: u64) -> Deadlines {
     if limits.infinite {
         return Deadlines { soft: None, hard: None };
@@ -83,107 +130,110 @@ pub fn deadlines(limits: &Limits, overhead_ms: u64) -> Deadlines {
     let mut soft: Option<u64> = None;
     let mut hard: Option<u64> = None;
     if let Some(movetime) = limits.movetime {
-        // An exact time: use all of it, but stop new iterations a little early.
+        // An exact time: use all of it.
         soft = Some(movetime);
         hard = Some(movetime);
     }
     if let Some(clock) = limits.clock {
-        let available = clock.time_left.saturating_sub(overhead_ms);
-        let moves = clock.moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| m.clamp(1, 50) as u64);
-        let share = if moves == 1 { LAST_MOVE_SHARE } else { MAX_SHARE };
-        // Saturating: a GUI may send absurd clocks, and a wrapped product would be nonsense.
-        let ceiling = available.saturating_mul(share) / 100;
-        // The increment is only spent in full while the bank holds INCREMENT_BANK of them:
-        // every move also costs latency outside the search (pipes, scheduling, the GUI), so a
-        // clock living on its increment alone must think for less than the increment or drain.
-        let bank = clock.increment.saturating_mul(INCREMENT_BANK).max(1);
-        let banked = |ms: u64| (ms as u128 * available.min(bank) as u128 / bank as u128) as u64;
-        let slice = if clock.increment > 0 && clock.moves_to_go.is_none() {
-            let budget = available.saturating_add(banked(clock.increment.saturating_mul(PLAN_MOVES - 1)));
-            let growth = SHARE_GROWTH * (clock.game_ply as f64 + 3.0).powf(0.45);
-            let planned = (budget as f64 * (SHARE_BASE + growth) / 1_000_000.0) as u64;
-            planned.min(available.saturating_mul(SHARE_CAP_PERCENT) / 100)
-        } else {
-            let increment_part = banked(clock.increment.saturating_mul(INCREMENT_SHARE) / 100);
-            (available / moves).saturating_add(increment_part)
-        };
-        let clock_soft = slice.min(ceiling);
-        let clock_hard = slice.saturating_mul(HARD_FACTOR).min(ceiling);
+        let (clock_soft, clock_hard) = clock_deadlines(&clock, overhead_ms);
         soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
         hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
     }
     Deadlines { soft: soft.map(Duration::from_millis), hard: hard.map(Duration::from_millis) }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn clock(time_left: u64, increment: u64, moves_to_go: Option<u32>) -> Limits {
-        Limits { clock: Some(Clock { time_left, increment, moves_to_go, game_ply: 0 }), ..Limits::default() }
-    }
-
-    fn ms(d: Option<Duration>) -> u64 {
-        d.unwrap().as_millis() as u64
-    }
-
-    #[test]
-    fn infinite_and_depth_have_no_deadline() {
-        let d = deadlines(&Limits { infinite: true, ..Limits::default() }, 30);
-        assert_eq!(d, Deadlines { soft: None, hard: None });
-        let d = deadlines(&Limits { depth: Some(5), ..Limits::default() }, 30);
-        assert_eq!(d.hard, None);
-    }
-
-    #[test]
-    fn movetime_is_exact() {
-        let d = deadlines(&Limits { movetime: Some(1000), ..Limits::default() }, 30);
-        assert_eq!(ms(d.hard), 1000);
-    }
-
-    #[test]
-    fn clock_budget_stays_inside_the_clock() {
-        for &(time, inc, mtg) in &[
-            (1000, 10, None),
-            (10_000, 100, None),
-            (60_000, 0, Some(40)),
-            (5000, 0, Some(1)),
-            (40, 10, None),
-            (0, 0, None),
-            (u64::MAX / 4, u64::MAX / 4, Some(0)),
-        ] {
-            let d = deadlines(&clock(time, inc, mtg), 30);
-            let (soft, hard) = (ms(d.soft), ms(d.hard));
-            assert!(soft <= hard, "{time}+{inc}");
-            assert!(hard <= time.saturating_sub(30), "hard {hard} for {time}+{inc}");
-        }
-        // Living on the increment: with little left, think well under the increment, so the
-        // latency outside the search cannot drain the clock move after move.
-        let d = deadlines(&clock(60, 10, None), 30);
-        assert!(ms(d.soft) < 5 && ms(d.hard) < 10, "{:?}", d);
-        // 10+0.1: a sensible slice, not a blitz move nor a tenth of the clock.
-        let d = deadlines(&clock(10_000, 100, None), 30);
-        assert!((200..=600).contains(&ms(d.soft)), "{:?}", d);
-    }
-
-    #[test]
-    fn with_an_increment_the_middlegame_gets_more_than_the_opening() {
-        let at = |time_left, game_ply| {
-            let clock = Clock { time_left, increment: 100, moves_to_go: None, game_ply };
-            ms(deadlines(&Limits { clock: Some(clock), ..Limits::default() }, 30).soft)
-        };
-        // 10+0.1: about 270 ms for the first move, more by move 20 with 7 s left.
-        let (first, twentieth) = (at(10_000, 0), at(7_000, 40));
-        assert!((240..=300).contains(&first), "{first}");
-        assert!(twentieth > first + 50, "{first} {twentieth}");
-        // Late, with little left: under the increment, so that the clock grows back.
-        assert!(at(400, 160) < 100, "{}", at(400, 160));
-        // No increment: the old plan over SUDDEN_DEATH_MOVES, whatever the ply.
-        let sudden = |game_ply| {
-            let clock = Clock { time_left: 9030, increment: 0, moves_to_go: None, game_ply };
-            ms(deadlines(&Limits { clock: Some(clock), ..Limits::default() }, 30).soft)
-        };
-        assert_eq!(sudden(0), 300);
-        assert_eq!(sudden(100), 300);
-    }
+/// Soft and hard deadlines in milliseconds for a clock.
+fn clock_deadlines(clock: &Clock, overhead_ms: u64) -> (u64, u64) {
+    // This move loses the worst delay seen lately; each later one the typical delay (or the
+    // option, if larger).
+    let this_move = overhead_ms.max(clock.lag_peak);
+    let each_move = overhead_ms.max(clock.lag);
+    let available = clock.time_left.saturating_sub(this_move);
+    let slice = match (clock.moves_to_go, clock.increment) {
+        (Some(moves), _) => period_slice(clock, available, moves, each_move),
+        (None, 0) => sudden_death_slice(clock, available, each_move),
+        (None, _) => increment_slice(clock, available),
+    };
+    // Saturating: a GUI may send absurd clocks, and a wrapped product would be nonsense.
+    let ceiling = available.saturating_mul(MAX_SHARE) / 100;
+    (slice.min(ceiling), slice.saturating_mul(HARD_FACTOR).min(ceiling))
 }
+
+/// Stockfish's share of the budget at this ply, as a fraction.
+fn ply_share(game_ply: u32) -> f64 {
+    (SHARE_BASE + SHARE_GROWTH * (game_ply as f64 + 3.0).powf(0.45)) / 1_000_000.0
+}
+
+/// `ms` × `fraction`, for budgets that may be absurdly large.
+fn part(ms: u64, fraction: f64) -> u64 {
+    (ms as f64 * fraction) as u64
+}
+
+/// With an increment and no `movestogo`.
+fn increment_slice(clock: &Clock, available: u64) -> u64 {
+    let bank = clock.increment.saturating_mul(INCREMENT_BANK).max(1);
+    let banked = |ms: u64| (ms as u128 * available.min(bank) as u128 / bank as u128) as u64;
+    let budget = available.saturating_add(banked(clock.increment.saturating_mul(PLAN_MOVES - 1)));
+    part(budget, ply_share(clock.game_ply)).min(available.saturating_mul(SHARE_CAP_PERCENT) / 100)
+}
+
+/// With no increment and no `movestogo`.
+fn sudden_death_slice(clock: &Clock, available: u64, each_move: u64) -> u64 {
+    let lag_reserve = clock.lag.saturating_mul(LAG_RESERVE_MOVES).min(available / 4 * LAG_RESERVE_QUARTERS);
+    let budget =
+        available.saturating_sub(each_move.saturating_mul(SUDDEN_DEATH_RESERVE_MOVES)).saturating_sub(lag_reserve);
+    let share = (ply_share(clock.game_ply) * SUDDEN_DEATH_SHARE_FACTOR).min(SUDDEN_DEATH_SHARE_CAP / 1_000_000.0);
+    let floor =
+        available.saturating_sub(each_move.saturating_mul(SUDDEN_DEATH_FLOOR_MOVES)).saturating_sub(lag_reserve) / 100
+            * SUDDEN_DEATH_FLOOR_PERCENT;
+    part(budget, share).max(floor)
+}
+
+/// With `movestogo`: `moves` moves (this one included) until the clock is topped up.
+fn period_slice(clock: &Clock, available: u64, moves: u32, each_move: u64) -> u64 {
+    let moves = moves.clamp(1, PERIOD_MAX_MOVES) as u64;
+    let increments = clock.increment.saturating_mul(moves - 1);
+    let overheads = each_move.saturating_mul(moves + PERIOD_OVERHEAD_SPARE);
+    let budget = available.saturating_add(increments).saturating_sub(overheads);
+    budget / (moves + PERIOD_SPARE_MOVES) * PERIOD_FACTOR_PERCENT / 100
+}
+
+/// How a search has gone so far, for `soft_scale`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// Iterations in a row that kept the same best move.
+    pub stable_iterations: u32,
+    /// Best-move changes, each halved at every later iteration: a change two iterations ago
+    /// still counts a quarter.
+    pub changes: f64,
+    /// How far the score has fallen since our previous move's search (centipawns, 0 if it
+    /// rose or is unknown).
+    pub fall_since_last_move: i32,
+    /// How far it has fallen over the last two iterations.
+    pub fall_since_iterations: i32,
+}
+
+/// The soft deadline's scale between iterations.
+const STABLE_ITERATIONS: u32 = 4;
+const STABLE_SCALE: f64 = 0.6;
+/// Each (decayed) best-move change adds this, up to CHANGES_CAP changes.
+const CHANGE_SCALE: f64 = 0.6;
+const CHANGES_CAP: f64 = 2.5;
+/// A falling score multiplies the scale by 1 + (12 × fall since the last move + 6 × fall
+/// over the iterations) / FALL_DIVISOR, at most FALL_CAP: Stockfish's weights.
+const FALL_DIVISOR: f64 = 700.0;
+const FALL_CAP: f64 = 1.5;
+
+/// The factor the soft deadline is scaled by after an iteration: 1 normally, 0.6 once the
+/// best move has held for four iterations, plus 0.6 per recent best-move change, times up to
+/// 1.5 while the score falls. The hard deadline never moves.
+pub fn soft_scale(progress: &Progress) -> f64 {
+    let base = if progress.stable_iterations < STABLE_ITERATIONS { 1.0 } else { STABLE_SCALE };
+    let changes = progress.changes.clamp(0.0, CHANGES_CAP) * CHANGE_SCALE;
+    let fall = 12 * progress.fall_since_last_move.max(0) + 6 * progress.fall_since_iterations.max(0);
+    let falling = (1.0 + fall as f64 / FALL_DIVISOR).min(FALL_CAP);
+    (base + changes) * falling
+}
+
+#[cfg(test)]
+mod tests;

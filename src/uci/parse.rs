@@ -42,7 +42,8 @@ impl GoRequest {
         };
         if let Some(time_left) = time {
             let moves_to_go = self.moves_to_go;
-            limits.clock = Some(Clock { time_left, increment: inc.unwrap_or(0), moves_to_go, game_ply });
+            limits.clock =
+                Some(Clock { time_left, increment: inc.unwrap_or(0), moves_to_go, game_ply, ..Clock::default() });
         }
         limits
     }
