@@ -12,6 +12,7 @@
 pub mod bench;
 pub mod command;
 pub mod epd;
+pub mod lag;
 pub mod pool;
 pub mod thread;
 pub mod vote;

@@ -3,6 +3,7 @@
 //! `pool.rs`) and prints its one `bestmove`.
 
 use super::command::{Command, SearchJob};
+use super::lag::LagMeter;
 use super::pool::HelperPool;
 use super::vote::best_thread;
 use crate::chess::movegen::{generate_legal, MoveList};
@@ -91,6 +92,8 @@ pub struct SearchThread<R: Reporter> {
     data: Option<Box<ThreadData>>,
     /// The endgame tables, shared with the helpers (None without `SyzygyPath`).
     tablebases: Option<Arc<Tablebases>>,
+    /// What our moves cost the clock outside the search, for the time manager.
+    lag: LagMeter,
 }
 
 impl<R: Reporter> SearchThread<R> {
@@ -105,6 +108,7 @@ impl<R: Reporter> SearchThread<R> {
             pool: HelperPool::default(),
             data: Some(ThreadData::new()),
             tablebases: None,
+            lag: LagMeter::default(),
         }
     }
 
@@ -164,10 +168,15 @@ impl<R: Reporter> SearchThread<R> {
         // its strength.
         let alone = job.options.level().is_some();
         let threads = if alone { 1 } else { self.pool.len() + 1 };
+        // The main thread keeps the time: its clock carries the delays measured so far.
+        let mut limits = job.limits.clone();
+        if let Some(clock) = limits.clock.as_mut() {
+            self.lag.measure(clock, &job.history);
+        }
         let inputs = SearchInputs {
             tt: &self.tt,
             signals: &self.signals,
-            limits: &job.limits,
+            limits: &limits,
             history: &job.history,
             options: &job.options,
             threads,
@@ -251,6 +260,8 @@ impl<R: Reporter> SearchThread<R> {
         // the end of a game, say) must find the search over, not a change deferred to its end.
         idle.release();
         self.reporter.best_move(result.best_move, result.ponder_move);
+        let spent = job.received.elapsed().as_millis() as u64;
+        self.lag.record(job.board.key(), job.limits.clock.as_ref(), spent, job.wait_for_stop);
         quit
     }
 

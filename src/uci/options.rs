@@ -115,11 +115,12 @@ pub static OPTIONS: [UciOption; 15] = [
         store: |s, v| s.threads = v.number() as usize,
         effect: Effect::SetThreads,
     },
-    // The default covers the pipe and scheduling delays of a loaded machine with two games on
-    // two cores: 0 time losses were measured with it at 1+0.01 (docs/matches.md).
+    // Stockfish's default: the engine also measures the delay a move costs its clock outside
+    // the search and keeps that back (engine/lag.rs), so the option need only cover what one
+    // move cannot show. 10 and 30 were measured against each other at 1+0.01 (docs/time.md).
     UciOption {
         name: "Move Overhead",
-        kind: Kind::Spin { default: 30, min: 0, max: 5000 },
+        kind: Kind::Spin { default: 10, min: 0, max: 5000 },
         store: |s, v| s.search.move_overhead_ms = v.number() as u64,
         effect: Effect::None,
     },
@@ -268,7 +269,7 @@ mod tests {
                 "option name Hash type spin default 16 min 1 max 65536",
                 "option name Clear Hash type button",
                 "option name Threads type spin default 1 min 1 max 1024",
-                "option name Move Overhead type spin default 30 min 0 max 5000",
+                "option name Move Overhead type spin default 10 min 0 max 5000",
                 "option name Ponder type check default false",
                 "option name MultiPV type spin default 1 min 1 max 500",
                 "option name UCI_AnalyseMode type check default false",
@@ -288,7 +289,7 @@ mod tests {
     fn defaults_are_the_declared_ones() {
         let settings = defaults();
         assert_eq!((settings.hash_mib, settings.threads), (16, 1));
-        assert_eq!(settings.search.move_overhead_ms, 30);
+        assert_eq!(settings.search.move_overhead_ms, 10);
         assert_eq!((settings.search.multi_pv, settings.search.show_wdl), (1, false));
         assert_eq!((settings.search.limit_strength, settings.search.elo), (false, 1000));
         assert_eq!(settings.search.level(), None);
