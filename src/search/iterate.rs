@@ -134,7 +134,8 @@ impl Searcher<'_> {
         self.finish_level(board, &mut result, &mut pv);
         // Remembered for the next move's stop rules, unless this search answered no clock of
         // ours (an infinite search, or a ponder search the opponent's move made pointless).
-        let timed = !self.limits.infinite && !self.signals.pondering.load(Ordering::Relaxed);
+        // A search stopped before its first iteration finished has no score to remember.
+        let timed = !self.limits.infinite && !self.signals.pondering.load(Ordering::Relaxed) && result.depth > 0;
         self.data.remember_score(board.key(), result.score, timed);
         result.ponder_move = pv.get(1).copied().unwrap_or(Move::NONE);
         result.pv = pv;

@@ -84,12 +84,13 @@ const SHARE_CAP_PERCENT: u64 = 20;
 const INCREMENT_BANK: u64 = 20;
 
 // --- Sudden death ---
-/// Without an increment a move takes 1.25 times Stockfish's share, of a budget from which
-/// every later move's overhead has been taken: measured against the plain share at 10+0,
-/// the same Elo with a fuller clock in the long games.
-const SUDDEN_DEATH_SHARE_FACTOR: f64 = 1.25;
-/// ... but never more than this share of the budget, in per-million (3.75%).
-const SUDDEN_DEATH_SHARE_CAP: f64 = 37_500.0;
+/// Without an increment a move takes Stockfish's share of a budget from which every later
+/// move's overhead has been taken (SUDDEN_DEATH_SHARE_FACTOR times it), but never more than
+/// SUDDEN_DEATH_SHARE_CAP of it, in per-million (4.5%). 1.25 times the share, capped at 3.75%,
+/// spent more of the clock in the first 40 moves and a quarter less in the next 40 than the
+/// old plan of a thirtieth of the clock, and lost 18 ± 20 Elo to it at 10+0 (docs/time.md).
+const SUDDEN_DEATH_SHARE_FACTOR: f64 = 1.0;
+const SUDDEN_DEATH_SHARE_CAP: f64 = 45_000.0;
 /// Moves whose overhead is kept back from the budget: a game that has lasted 100 moves may
 /// well last 50 more.
 const SUDDEN_DEATH_RESERVE_MOVES: u64 = 52;
@@ -195,7 +196,7 @@ fn period_slice(clock: &Clock, available: u64, moves: u32, each_move: u64) -> u6
     let increments = clock.increment.saturating_mul(moves - 1);
     let overheads = each_move.saturating_mul(moves + PERIOD_OVERHEAD_SPARE);
     let budget = available.saturating_add(increments).saturating_sub(overheads);
-    budget / (moves + PERIOD_SPARE_MOVES) * PERIOD_FACTOR_PERCENT / 100
+    (budget / (moves + PERIOD_SPARE_MOVES)).saturating_mul(PERIOD_FACTOR_PERCENT) / 100
 }
 
 /// How a search has gone so far, for `soft_scale`.
@@ -204,7 +205,7 @@ pub struct Progress {
     /// Iterations in a row that kept the same best move.
     pub stable_iterations: u32,
     /// Best-move changes, each halved at every later iteration: a change two iterations ago
-    /// still counts a quarter.
+    /// still counts a quarter (so the sum stays under 2).
     pub changes: f64,
     /// How far the score has fallen since our previous move's search (centipawns, 0 if it
     /// rose or is unknown).
@@ -216,9 +217,8 @@ pub struct Progress {
 /// The soft deadline's scale between iterations.
 const STABLE_ITERATIONS: u32 = 4;
 const STABLE_SCALE: f64 = 0.6;
-/// Each (decayed) best-move change adds this, up to CHANGES_CAP changes.
+/// Each (decayed) best-move change adds this.
 const CHANGE_SCALE: f64 = 0.6;
-const CHANGES_CAP: f64 = 2.5;
 /// A falling score multiplies the scale by 1 + (12 × fall since the last move + 6 × fall
 /// over the iterations) / FALL_DIVISOR, at most FALL_CAP: Stockfish's weights.
 const FALL_DIVISOR: f64 = 700.0;
@@ -226,10 +226,11 @@ const FALL_CAP: f64 = 1.5;
 
 /// The factor the soft deadline is scaled by after an iteration: 1 normally, 0.6 once the
 /// best move has held for four iterations, plus 0.6 per recent best-move change, times up to
-/// 1.5 while the score falls. The hard deadline never moves.
+/// 1.5 while the score falls: at most (1 + 0.6 × 2) × 1.5 = 3.3. The hard deadline never
+/// moves.
 pub fn soft_scale(progress: &Progress) -> f64 {
     let base = if progress.stable_iterations < STABLE_ITERATIONS { 1.0 } else { STABLE_SCALE };
-    let changes = progress.changes.clamp(0.0, CHANGES_CAP) * CHANGE_SCALE;
+    let changes = progress.changes.max(0.0) * CHANGE_SCALE;
     let fall = 12 * progress.fall_since_last_move.max(0) + 6 * progress.fall_since_iterations.max(0);
     let falling = (1.0 + fall as f64 / FALL_DIVISOR).min(FALL_CAP);
     (base + changes) * falling

@@ -33,7 +33,7 @@ fn infinite_and_depth_have_no_deadline() {
 #[test]
 fn movetime_is_exact() {
     let d = deadlines(&Limits { movetime: Some(1000), ..Limits::default() }, 30);
-    assert_eq!(ms(d.hard), 1000);
+    assert_eq!((ms(d.soft), ms(d.hard)), (1000, 1000));
     // With a clock as well, the tighter of the two.
     let both = Limits { movetime: Some(1000), ..limits(clock(100, 0, None)) };
     assert!(ms(deadlines(&both, 10).hard) < 100);
@@ -59,10 +59,16 @@ fn every_clock_form_stays_inside_the_clock() {
         (u64::MAX, u64::MAX, None),
         (u64::MAX, 0, None),
     ] {
-        let (soft, hard) = plan(clock(time, inc, mtg));
-        assert!(soft <= hard, "{time}+{inc}/{mtg:?}");
-        let ceiling = time.saturating_sub(10) as u128 * MAX_SHARE as u128 / 100;
-        assert!(hard as u128 <= ceiling, "hard {hard} for {time}+{inc}/{mtg:?}");
+        for (lag, lag_peak) in [(0, 0), (30, 80), (u64::MAX, u64::MAX)] {
+            let (soft, hard) = plan(Clock { lag, lag_peak, ..clock(time, inc, mtg) });
+            assert!(soft <= hard, "{time}+{inc}/{mtg:?}");
+            let ceiling = time.saturating_sub(lag_peak.max(10)) as u128 * MAX_SHARE as u128 / 100;
+            assert!(hard as u128 <= ceiling, "hard {hard} for {time}+{inc}/{mtg:?} lag {lag}");
+        }
+    }
+    // An absurd clock is still a clock: a long think, not a wrapped-around nothing.
+    for mtg in [None, Some(1), Some(40)] {
+        assert!(plan(clock(u64::MAX / 4, 0, mtg)).0 > 1_000_000_000, "{mtg:?}");
     }
 }
 
@@ -93,10 +99,10 @@ fn with_an_increment_the_middlegame_gets_more_than_the_opening() {
 #[test]
 fn sudden_death_takes_a_growing_share_of_a_reserved_budget() {
     let at = |time_left, game_ply| plan(Clock { game_ply, ..clock(time_left, 0, None) }).0;
-    // 10+0: about 2.3% of the clock at the first move, 3.75% from the middlegame on.
-    assert!((200..=240).contains(&at(10_000, 0)), "{}", at(10_000, 0));
-    assert!(at(10_000, 80) > at(10_000, 0) + 100, "{}", at(10_000, 80));
-    assert!(at(10_000, 80) <= 375);
+    // 10+0: about 1.8% of the clock at the first move, 4% by move 40.
+    assert!((160..=200).contains(&at(10_000, 0)), "{}", at(10_000, 0));
+    assert!(at(10_000, 80) > at(10_000, 0) + 150, "{}", at(10_000, 80));
+    assert!(at(10_000, 160) <= 450);
     // Deep in a long game the reserve for 52 more moves is spent, but a move still gets 1%
     // of what is left after 20 moves' overhead.
     assert_eq!(at(600, 300), 3);
@@ -162,10 +168,10 @@ fn play(
 #[test]
 fn sudden_death_lasts_a_long_game() {
     // 10+0 over 200 moves, a few ms of pipe each move: the clock never gets near zero, and
-    // the moves after 120 still think.
+    // the moves to 120 still think (later ones get the 1% floor, tested above).
     let (lowest, bands) = play(clock(10_000, 0, None), &[], 200, 100, 3, 3);
     assert!(lowest > 500, "{lowest} {bands:?}");
-    assert!(bands[0] > 150 && bands[3] >= 1, "{bands:?}");
+    assert!(bands[0] > 150 && bands[2] >= 3, "{bands:?}");
     // Searches that overrun their soft deadline by half still leave a clock.
     let (lowest, _) = play(clock(10_000, 0, None), &[], 200, 150, 3, 3);
     assert!(lowest > 300, "{lowest}");
@@ -210,8 +216,7 @@ fn the_soft_deadline_follows_the_search() {
     // A change just made counts in full, and for three iterations after.
     assert!((scale(0, 1.0, 0, 0) - 1.6).abs() < 1e-9);
     assert!(scale(3, 0.125, 0, 0) > 1.0);
-    // Changes are capped; a rising score never shortens the search.
-    assert_eq!(scale(0, 10.0, 0, 0), scale(0, 2.5, 0, 0));
+    // A rising score never shortens the search.
     assert_eq!(scale(2, 0.0, -300, -300), 1.0);
     // A falling score lengthens it, up to half as much again.
     assert!(scale(2, 0.0, 20, 10) > 1.3);
