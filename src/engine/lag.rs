@@ -7,7 +7,7 @@
 //! clock move after move. The meter compares the clock the GUI sends with the one our last
 //! move should have left, and the time manager keeps the measured delay back (`time.rs`).
 
-use crate::search::time::Clock;
+use crate::search::time::{previous_root, Clock};
 
 /// Samples kept for the typical delay.
 const SAMPLES: usize = 8;
@@ -48,7 +48,7 @@ impl LagMeter {
     /// follows from it (`history` holds the keys of the positions before the root, and the
     /// last move's root is two plies back), and writes the delays into `clock`.
     pub fn measure(&mut self, clock: &mut Clock, history: &[u64]) {
-        let follows = |last: &LastMove| history.len() >= 2 && history[history.len() - 2] == last.key;
+        let follows = |last: &LastMove| previous_root(history) == Some(last.key);
         if let Some(last) = self.last.take().filter(follows) {
             let expected = last.time_left.saturating_add(last.increment).saturating_sub(last.spent);
             let topped_up = clock.time_left > expected.saturating_add(TOP_UP_MS);
@@ -132,27 +132,22 @@ mod tests {
 
     #[test]
     fn only_a_continued_game_is_measured() {
-        let mut meter = LagMeter::default();
-        let clock = Clock { time_left: 5000, ..Clock::default() };
-        meter.record(7, Some(&clock), 100, false);
+        // The peak measured when our last search (root 7, 5 s left, 100 ms spent, `waited`
+        // if it was a ponder search) is followed by `history` and a clock of `time_left`.
+        let peak_after = |waited: bool, history: &[u64], time_left: u64| {
+            let mut meter = LagMeter::default();
+            meter.record(7, Some(&Clock { time_left: 5000, ..Clock::default() }), 100, waited);
+            let mut next = Clock { time_left, ..Clock::default() };
+            meter.measure(&mut next, history);
+            next.lag_peak
+        };
         // Another game (its position two plies back is not our last root): no sample.
-        let mut next = Clock { time_left: 1000, ..Clock::default() };
-        meter.measure(&mut next, &[99, 98]);
-        assert_eq!(next.lag_peak, 0);
+        assert_eq!(peak_after(false, &[99, 98], 1000), 0);
         // A new period topped the clock up: no sample either.
-        meter.record(7, Some(&clock), 100, false);
-        let mut topped = Clock { time_left: 65_000, ..Clock::default() };
-        meter.measure(&mut topped, &[7, 8]);
-        assert_eq!(topped.lag_peak, 0);
+        assert_eq!(peak_after(false, &[7, 8], 65_000), 0);
         // After a ponder search nothing is known of what our clock did.
-        meter.record(7, Some(&clock), 100, true);
-        let mut after_ponder = Clock { time_left: 4000, ..Clock::default() };
-        meter.measure(&mut after_ponder, &[7, 8]);
-        assert_eq!(after_ponder.lag_peak, 0);
+        assert_eq!(peak_after(true, &[7, 8], 4000), 0);
         // The same game, 50 ms lost: measured.
-        meter.record(7, Some(&clock), 100, false);
-        let mut continued = Clock { time_left: 4850, ..Clock::default() };
-        meter.measure(&mut continued, &[7, 8]);
-        assert_eq!(continued.lag_peak, 50);
+        assert_eq!(peak_after(false, &[7, 8], 4850), 50);
     }
 }

@@ -113,8 +113,7 @@ impl ThreadData {
     /// game's positions before the root) shows its root two plies before the current root.
     pub(super) fn score_two_plies_back(&self, history: &[u64]) -> Option<i32> {
         let (key, score) = self.last_score?;
-        let back = history.len().checked_sub(2)?;
-        (history[back] == key).then_some(score)
+        (super::time::previous_root(history) == Some(key)).then_some(score)
     }
 
     /// Remembers a search's root and score for the next move, or forgets the last one if the

@@ -122,6 +122,13 @@ const MAX_SHARE: u64 = 40;
 /// With a single legal move there is nothing to decide: the soft deadline is at most this.
 pub const ONE_MOVE_SOFT: Duration = Duration::from_millis(500);
 
+/// The root of our previous search, if the game went on from it: the position two plies
+/// before the current root (`history` holds the keys of the positions before the root). The
+/// stop rules and the lag meter learn from our last move only when it is this one.
+pub fn previous_root(history: &[u64]) -> Option<u64> {
+    history.len().checked_sub(2).map(|back| history[back])
+}
+
 /// The deadlines for a search. `overhead_ms` is the Move Overhead option: time lost between
 /// the GUI's clock and ours (pipes, scheduling, GUI latency) on every move.
 pub fn deadlines(limits: &Limits, overhead_ms: u64) -> Deadlines {
