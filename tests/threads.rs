@@ -80,3 +80,42 @@ fn a_thousand_go_and_stop_cycles_with_threads_and_hash_changes() {
     engine.sync();
     assert_eq!(answers, 1000);
 }
+
+/// Only the main thread keeps the time: on a clock whose deadlines pass at once, the main
+/// thread's search ends after its first iterations, and a helper searches on until the main
+/// thread's end stops it (a helper stopping by itself would leave its core idle).
+#[test]
+fn helpers_search_until_the_main_thread_stops_them() {
+    use maxim::chess::types::Move;
+    use maxim::search::time::{Clock, Limits};
+    use maxim::search::{options::SearchOptions, tt::TranspositionTable};
+    use maxim::search::{SearchInputs, Searcher, Signals, ThreadData};
+    use std::sync::atomic::Ordering;
+    use std::time::Duration;
+
+    let tt = TranspositionTable::new(1);
+    let signals = Signals::default();
+    let limits = Limits { clock: Some(Clock { time_left: 30, ..Clock::default() }), ..Limits::default() };
+    let options = SearchOptions::default();
+    let board = Board::start();
+    let inputs = || SearchInputs {
+        tt: &tt,
+        signals: &signals,
+        limits: &limits,
+        history: &[],
+        options: &options,
+        threads: 2,
+        tablebases: None,
+    };
+    signals.start_search();
+    let mut main = Searcher::for_thread(inputs(), 0, ThreadData::new(), None);
+    std::thread::scope(|scope| {
+        let helper = scope.spawn(|| Searcher::for_thread(inputs(), 1, ThreadData::new(), None).run(&board, &[]));
+        let played = main.run(&board, &[]);
+        assert_ne!(played.best_move, Move::NONE);
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(!helper.is_finished(), "the helper stopped by its own clock");
+        signals.helpers_stop.store(true, Ordering::SeqCst);
+        assert_ne!(helper.join().unwrap().best_move, Move::NONE);
+    });
+}
