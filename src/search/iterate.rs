@@ -273,11 +273,6 @@ impl Searcher<'_> {
                 return true;
             }
         }
-        if self.id > 0 {
-            // Only the main thread keeps the time (its clock restarts at ponderhit; a
-            // helper's does not): a helper searches on until the main thread's search ends.
-            return false;
-        }
         let Some(soft) = self.deadlines.soft else { return false };
         // Only a clock is a budget to manage; `movetime` asks for exactly that long.
         let mut soft = if self.limits.movetime.is_some() { soft } else { soft.mul_f64(soft_scale(progress)) };

@@ -193,7 +193,9 @@ impl<'a> Searcher<'a> {
         let game = inputs.signals.games.load(Ordering::Relaxed);
         data.prepare(game, inputs.options.level().is_none());
         let limits = inputs.limits.clone();
-        let deadlines = deadlines(&limits, inputs.options.move_overhead_ms);
+        // Only the main thread keeps the time (and restarts its clock at ponderhit): a helper
+        // has no deadlines and searches on until the main thread's search ends.
+        let deadlines = if id == 0 { deadlines(&limits, inputs.options.move_overhead_ms) } else { Deadlines::NONE };
         let node_cap = limits.nodes.unwrap_or(u64::MAX).max(1);
         let alone = inputs.threads <= 1;
         let mut keys = Vec::with_capacity(inputs.history.len() + MAX_PLY + 1);

@@ -64,6 +64,11 @@ pub struct Deadlines {
     pub hard: Option<Duration>,
 }
 
+impl Deadlines {
+    /// No deadline: the search ends on `stop`, or on a limit that is not a time.
+    pub const NONE: Deadlines = Deadlines { soft: None, hard: None };
+}
+
 /// The share of the budget a move takes, in per-million: SHARE_BASE + SHARE_GROWTH ×
 /// (ply + 3)^0.45, about 1.8% at the first move, 3.3% at move 20, 4% at move 40. The early
 /// moves of a game are mostly settled by a plan a short search finds as well; the
@@ -133,7 +138,7 @@ pub fn previous_root(history: &[u64]) -> Option<u64> {
 /// the GUI's clock and ours (pipes, scheduling, GUI latency) on every move.
 pub fn deadlines(limits: &Limits, overhead_ms: u64) -> Deadlines {
     if limits.infinite {
-        return Deadlines { soft: None, hard: None };
+        return Deadlines::NONE;
     }
     let mut soft: Option<u64> = None;
     let mut hard: Option<u64> = None;
