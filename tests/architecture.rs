@@ -52,7 +52,8 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The source with comments, string literals and character literals blanked out, so only
-/// code is searched for paths. Lifetimes (`'a`) are kept.
+/// code is searched for paths. Lifetimes (`'a`) are kept. A visibility path (`pub(in
+/// crate::search)`) names who may see an item, not what it uses, so it becomes `pub`.
 fn code_only(source: &str) -> String {
     let chars: Vec<char> = source.chars().collect();
     let mut out = String::with_capacity(source.len());
@@ -60,7 +61,13 @@ fn code_only(source: &str) -> String {
     let at = |i: usize| chars.get(i).copied().unwrap_or('\0');
     while i < chars.len() {
         let rest = |k: usize| at(i + k);
-        if chars[i] == '/' && rest(1) == '/' {
+        if chars[i..].starts_with(&['p', 'u', 'b', '(', 'i', 'n', ' ']) {
+            while i < chars.len() && chars[i] != ')' {
+                i += 1;
+            }
+            i += 1;
+            out.push_str("pub");
+        } else if chars[i] == '/' && rest(1) == '/' {
             while i < chars.len() && chars[i] != '\n' {
                 i += 1;
             }
@@ -428,9 +435,10 @@ fn no_source_file_is_longer_than_400_lines() {
 
 #[test]
 fn the_scanner_sees_imports_and_ignores_comments_and_strings() {
-    let code =
-        code_only("use a::{b::C, d as e, phase}; // crate::x::y\nlet s = \"super::z\"; let c = '\\''; f::<'a>(g::h);");
-    assert!(!code.contains("crate::x") && !code.contains("super::z"));
+    let code = code_only(
+        "use a::{b::C, d as e, phase}; // crate::x::y\nlet s = \"super::z\"; let c = '\\''; f::<'a>(g::h);\npub(in crate::w) fn f() {}",
+    );
+    assert!(!code.contains("crate::x") && !code.contains("super::z") && !code.contains("crate::w"));
     let uses: Vec<Vec<String>> = use_paths(&code).into_iter().map(|(_, p)| p).collect();
     assert_eq!(uses, [vec!["a", "b", "C"], vec!["a", "d"], vec!["a", "phase"]]);
     assert!(expression_paths(&code).iter().any(|(_, p)| p == &["g", "h"]));

@@ -3,11 +3,11 @@
 //! extension, store). Every node runs it, the root included; at the horizon it hands over to
 //! quiescence (`quiescence.rs`).
 
-use super::history::{piece_to, QuietContext, NO_PIECE_TO};
-use super::ordering::{is_tactical, KILLER_KEY_MIN};
+use super::ordering::history::{piece_to, QuietContext, NO_PIECE_TO};
+use super::ordering::keys::{is_tactical, KILLER_KEY_MIN};
 use super::picker::MovePicker;
-use super::pruning::MovePruning;
-use super::reductions::late_move_reduction;
+use super::pruning::move_loop::MovePruning;
+use super::pruning::reductions::late_move_reduction;
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY, TB_WIN_BOUND};
 use super::searcher::Searcher;
 use super::thread_data::MAX_TACTICAL_TRIED;
@@ -59,7 +59,7 @@ impl Searcher<'_> {
     ) -> i32 {
         // Step 1. Node bookkeeping: count, poll the limits, start an empty PV. A node at the
         // horizon is handed to quiescence in step 3, which counts it: each position once
-        // (a razoring test, `static_cuts.rs`, counts its node twice).
+        // (a razoring test, `pruning/static_cuts.rs`, counts its node twice).
         if depth <= 0 {
             self.data.pv_len[ply] = ply;
         } else if self.enter_node(ply) {
@@ -95,7 +95,7 @@ impl Searcher<'_> {
         // At the root the list gives the order, so the table is not asked.
         let key = board.key();
         let pv_node = root || beta - alpha > 1;
-        // A node searched without one of its moves (the singular test, `singular.rs`) is
+        // A node searched without one of its moves (the singular test, `pruning/singular.rs`) is
         // another question than the table's answer for the position: it asks nothing of it.
         let excluded = self.data.frames[ply].excluded;
         let hit = if root || excluded.is_some() { None } else { self.tt.probe(key, ply) };
@@ -135,7 +135,7 @@ impl Searcher<'_> {
         self.data.frames[ply].double_extensions = doubles;
         let improving = !in_check && (ply < 2 || static_eval > self.data.frames[ply - 2].static_eval);
 
-        // Step 6. Reverse futility pruning and razoring (`static_cuts.rs`): near the horizon,
+        // Step 6. Reverse futility pruning and razoring (`pruning/static_cuts.rs`): near the horizon,
         // a static score far above beta or far below alpha decides the node.
         if !pv_node && !in_check && !excluded.is_some() {
             if let Some(score) = self.static_cut(board, alpha, beta, depth, ply, eval, improving) {
@@ -143,7 +143,7 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 7. Null-move pruning (`null_move.rs`): if passing still holds beta in a reduced
+        // Step 7. Null-move pruning (`pruning/null_move.rs`): if passing still holds beta in a reduced
         // search, a real move almost surely does too. Never at PV nodes, in check, or twice
         // in a row (`last_to` is NO_SQUARE after a pass).
         if !pv_node && !in_check && last_to != NO_SQUARE && !excluded.is_some() {
@@ -154,7 +154,7 @@ impl Searcher<'_> {
         // Not where the tables bound the score: the shortcuts below do not consult them.
         let table_bounds = tb_floor > -INFINITY || tb_ceiling < INFINITY;
 
-        // Step 7b. ProbCut (`probcut.rs`): a capture that beats beta well in a shallow search.
+        // Step 7b. ProbCut (`pruning/probcut.rs`): a capture that beats beta well in a shallow search.
         if !pv_node && !in_check && !excluded.is_some() && !table_bounds {
             if let Some(score) = self.probcut(board, beta, depth, ply, eval, hit, cut_node) {
                 return score;
@@ -186,7 +186,7 @@ impl Searcher<'_> {
         }
 
         // Step 10. Order: hash move first, then captures by MVV/LVA and their history,
-        // killers, history (`ordering.rs`). The moves are generated in stages as they are
+        // killers, history (`ordering/keys.rs`). The moves are generated in stages as they are
         // needed (see `MovePicker`): a node that cuts off on its hash move generates nothing,
         // and one that cuts off on a capture never generates its quiet moves.
         // (At the root the moves come from the root list: nothing is generated.)
@@ -194,7 +194,7 @@ impl Searcher<'_> {
         if hash_move.is_some() && !generator.as_ref().is_some_and(|g| g.is_legal(hash_move)) {
             hash_move = Move::NONE;
         }
-        // Step 10b. Singular extensions (`singular.rs`): the hash move goes a ply deeper when
+        // Step 10b. Singular extensions (`pruning/singular.rs`): the hash move goes a ply deeper when
         // it is far better than the rest, a ply shallower when it is not needed for the
         // cutoff; and when other moves beat beta too, the node fails high at once.
         let mut hash_extension = 0;
@@ -258,7 +258,7 @@ impl Searcher<'_> {
             tried += 1;
             let nodes_before = self.nodes;
             let quiet = !is_tactical(board, m);
-            // Moves that almost never raise alpha near the horizon are left out (`pruning.rs`):
+            // Moves that almost never raise alpha near the horizon are left out (`pruning/move_loop.rs`):
             // most before they are made, a late one once it is known whether it gives check.
             let late = pruning.is_late(quiet, i, sort_key, best_score);
             // The child's table entry is fetched from memory as early as it is known to be

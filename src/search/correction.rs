@@ -5,7 +5,7 @@
 //! the errors are averaged per pawn structure, and the average corrects the static score that
 //! the pruning rules and quiescence's stand-pat read at later nodes.
 
-use super::bound::Bound;
+use super::tt::Bound;
 use crate::chess::board::Board;
 use crate::chess::types::Colour;
 

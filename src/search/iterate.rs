@@ -1,8 +1,8 @@
 //! Iterative deepening at the root: search depth 1, 2, 3 ... with aspiration windows around
 //! the last score, each time with the previous best move first, until a limit says stop.
 
-use super::history::QuietContext;
-use super::ordering::{is_tactical, noisy_key, quiet_key};
+use super::ordering::history::QuietContext;
+use super::ordering::keys::{is_tactical, noisy_key, quiet_key};
 use super::params::aspiration_window;
 use super::report::ScoreBound;
 use super::root::RootMoves;

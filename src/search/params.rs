@@ -57,41 +57,41 @@ macro_rules! params {
 }
 
 params! {
-    /// Reverse futility pruning (`static_cuts.rs`): the margin per ply of depth by which the
+    /// Reverse futility pruning (`pruning/static_cuts.rs`): the margin per ply of depth by which the
     /// static score must stand above beta.
     rfp_margin / RFP_MARGIN = 80, 40, 160, 6;
-    /// Razoring (`static_cuts.rs`): the static score must be below alpha by this much plus
+    /// Razoring (`pruning/static_cuts.rs`): the static score must be below alpha by this much plus
     /// `RAZOR_PER_DEPTH2` per ply of depth squared.
     razor_base / RAZOR_BASE = 200, 50, 400, 20;
     razor_per_depth2 / RAZOR_PER_DEPTH2 = 150, 50, 300, 12;
-    /// Futility pruning of quiet moves (`pruning.rs`): the margin is this base plus
+    /// Futility pruning of quiet moves (`pruning/move_loop.rs`): the margin is this base plus
     /// `FUTILITY_PER_DEPTH` per ply of depth (0, 150, 300 and 450 at depths 0 to 3).
     futility_base / FUTILITY_BASE = 0, -100, 200, 12;
     futility_per_depth / FUTILITY_PER_DEPTH = 150, 60, 300, 10;
-    /// History pruning (`pruning.rs`): a late quiet move whose statistics are below this much
+    /// History pruning (`pruning/move_loop.rs`): a late quiet move whose statistics are below this much
     /// per ply of depth, negated, is not searched.
     history_prune_margin / HISTORY_PRUNE_MARGIN = 4000, 1000, 10000, 300;
-    /// SEE pruning (`pruning.rs`): a quiet move that loses more than this much per ply of depth
+    /// SEE pruning (`pruning/move_loop.rs`): a quiet move that loses more than this much per ply of depth
     /// in the exchange on its square is not searched, nor a capture that loses more than this
     /// much per ply of depth squared (a capture that loses a piece may still win it back
     /// deeper in the tree).
     see_quiet_margin / SEE_QUIET_MARGIN = 60, 20, 150, 5;
     see_capture_margin / SEE_CAPTURE_MARGIN = 20, 5, 60, 2;
-    /// Late-move reductions (`reductions.rs`): the reduction is `LMR_BASE / 1000 + ln(depth) *
+    /// Late-move reductions (`pruning/reductions.rs`): the reduction is `LMR_BASE / 1000 + ln(depth) *
     /// ln(move number) / (LMR_DIVISOR / 1000)`, rounded down: 0.75 + ln * ln / 2.25.
     lmr_base / LMR_BASE = 750, 0, 1500, 50;
     lmr_divisor / LMR_DIVISOR = 2250, 1200, 4000, 100;
     /// A late quiet move's reduction shrinks by one ply for this much of its statistics
-    /// (history and continuation history, `history.rs`) above 0, and grows by one for as much
+    /// (history and continuation history, `ordering/history.rs`) above 0, and grows by one for as much
     /// below.
     lmr_history_divisor / LMR_HISTORY_DIVISOR = 8192, 3000, 20000, 500;
-    /// Null-move pruning (`null_move.rs`): one more ply is taken off the null-move search per
+    /// Null-move pruning (`pruning/null_move.rs`): one more ply is taken off the null-move search per
     /// this much of the static score above beta: the further ahead the side to move stands,
     /// the less the pass needs proving.
     null_eval_divisor / NULL_EVAL_DIVISOR = 200, 80, 400, 15;
-    /// ProbCut (`probcut.rs`): the shallow search must beat beta by this much.
+    /// ProbCut (`pruning/probcut.rs`): the shallow search must beat beta by this much.
     probcut_margin / PROBCUT_MARGIN = 100, 40, 250, 8;
-    /// Singular extensions (`singular.rs`): the other moves must stay this many sixteenths of
+    /// Singular extensions (`pruning/singular.rs`): the other moves must stay this many sixteenths of
     /// a centipawn per ply of depth below the hash move's stored score (2 cp per ply).
     singular_margin_x16 / SINGULAR_MARGIN_X16 = 32, 12, 64, 3;
     /// Off the PV, a hash move whose rivals stay this much further below is extended two
@@ -105,7 +105,7 @@ params! {
     /// (plus `eval::LAZY_MARGIN`, for a lazy stand-pat score), would leave the side below
     /// alpha.
     delta_base / DELTA_BASE = 200, 60, 400, 15;
-    /// The history bonus of a cutoff at depth d (`history.rs`): `HISTORY_BONUS_QUAD * d * d +
+    /// The history bonus of a cutoff at depth d (`ordering/history.rs`): `HISTORY_BONUS_QUAD * d * d +
     /// HISTORY_BONUS_LIN * d`, at most `HISTORY_BONUS_MAX`; growing with the square of the
     /// depth, since a deep cutoff saved a large subtree.
     history_bonus_quad / HISTORY_BONUS_QUAD = 16, 4, 40, 2;

@@ -1,9 +1,9 @@
 //! The staged move picker: a node's moves handed out in order, generated in stages so that a
 //! cutoff saves the work of the moves it made unnecessary.
 
-use super::capture_history::CaptureHistory;
-use super::history::{QuietContext, QuietHistory};
-use super::ordering::{
+use super::ordering::capture_history::CaptureHistory;
+use super::ordering::history::{QuietContext, QuietHistory};
+use super::ordering::keys::{
     loses_material, pick_next, score_noisy_moves, score_quiet_moves, HASH_MOVE, KILLER_KEY_MIN, PICKED,
 };
 use super::thread_data::{Frame, MAX_DEFERRED, MAX_KEPT};
@@ -89,7 +89,7 @@ impl MovePicker {
     /// `stats` are the histories that order the moves.
     ///
     /// `late` is for a node where every quiet move handed out from now on is late, so that
-    /// late-move pruning leaves it out unless it gives check (`pruning.rs`): with its check
+    /// late-move pruning leaves it out unless it gives check (`pruning/move_loop.rs`): with its check
     /// squares, the quiet moves still to sort are cut down to those that give check or are
     /// killers, and only those are sorted and handed out. The others are passed over, and
     /// counted, so that each move handed out comes with the number of moves the node would
@@ -271,8 +271,8 @@ mod tests {
     use super::*;
     use crate::chess::testing::random_walk;
     use crate::chess::types::square;
-    use crate::search::history::piece_to;
-    use crate::search::ordering::{move_key, noisy_key, KILLER};
+    use crate::search::ordering::history::piece_to;
+    use crate::search::ordering::keys::{move_key, noisy_key, KILLER};
 
     #[test]
     fn sorting_the_rest_continues_the_selection() {

@@ -1,7 +1,7 @@
 //! Quiescence search: at the horizon, only captures and promotions are searched, until the
 //! position is quiet, so the static score is never trusted in the middle of an exchange.
 
-use super::ordering::{loses_material, pick_next, score_noisy_moves};
+use super::ordering::keys::{loses_material, pick_next, score_noisy_moves};
 use super::params::delta_base;
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::searcher::Searcher;

@@ -16,7 +16,7 @@
 //! line is searched only among the moves of its group ([`RootMoves::group_end`]). Without
 //! tables every move has rank 0, one group.
 
-use super::ordering::order_root;
+use super::ordering::keys::order_root;
 use super::score::INFINITY;
 use crate::chess::board::Board;
 use crate::chess::movegen::{generate_legal, MoveList};

@@ -17,10 +17,10 @@
 //! A limited level (`UCI_LimitStrength`) uses no tables: its strength was measured without
 //! them, and a level that played endings perfectly would not be the level it claims.
 
-use super::bound::{Bound, Hit};
 use super::score::{DRAW, INFINITY, MATE_BOUND, MAX_PLY, TB_WIN};
 use super::searcher::Searcher;
 use super::tt::NO_EVAL;
+use super::tt::{Bound, Hit};
 use crate::chess::board::Board;
 use crate::chess::types::Move;
 use crate::syzygy::root::{RootContext, RULE_50_RANKS, WIN_RANK};

@@ -5,9 +5,9 @@
 //! at the start of each search or, for the histories, of each game (`ucinewgame`), so a
 //! single-threaded fixed-depth search after `ucinewgame` repeats exactly.
 
-use super::capture_history::CaptureHistory;
 use super::correction::CorrectionHistory;
-use super::history::{PieceTo, QuietHistory, NO_PIECE_TO};
+use super::ordering::capture_history::CaptureHistory;
+use super::ordering::history::{PieceTo, QuietHistory, NO_PIECE_TO};
 use super::score::MAX_PLY;
 use crate::chess::movegen::MoveList;
 use crate::chess::types::Move;
@@ -39,7 +39,7 @@ pub(super) struct Frame {
     /// The piece and square of the move being searched from this ply (for the continuation
     /// history of the plies below), or `NO_PIECE_TO` for a null move.
     pub(super) moved: PieceTo,
-    /// How many double extensions (`singular.rs`) the path to the child being searched from
+    /// How many double extensions (`pruning/singular.rs`) the path to the child being searched from
     /// this ply has had.
     pub(super) double_extensions: u8,
     /// The move a node at this ply leaves out (the singular test), or NONE.

@@ -18,7 +18,8 @@ use crate::chess::types::Move;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU64, AtomicU8};
 
-pub use super::bound::{Bound, Hit};
+mod bound;
+pub use bound::{Bound, Hit};
 mod entry;
 mod memory;
 

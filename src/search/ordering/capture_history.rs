@@ -11,7 +11,7 @@ use crate::chess::types::*;
 /// Kinds of captured piece: none (a promotion that takes nothing) to queen.
 const VICTIMS: usize = 6;
 /// A capture's key moves by its history divided by this: at most +/- 512, less than a pawn's
-/// worth of MVV/LVA (`ordering::VICTIM` times 8, 800), so a capture of a knight stays ahead
+/// worth of MVV/LVA (`keys::VICTIM` times 8, 800), so a capture of a knight stays ahead
 /// of a capture of a pawn whatever their histories; between a knight and a bishop, whose
 /// values are close, the history decides.
 pub const CAPTURE_HISTORY_DIVISOR: i32 = 32;
@@ -59,7 +59,7 @@ impl CaptureHistory {
 
     /// Sets one entry (for tests of the ordering built on it).
     #[cfg(test)]
-    pub(super) fn set_score(&mut self, board: &Board, m: Move, score: i32) {
+    pub(in crate::search) fn set_score(&mut self, board: &Board, m: Move, score: i32) {
         let (to, victim) = slot(board, m);
         self.table[to][victim] = score as i16;
     }
@@ -75,7 +75,7 @@ impl Default for CaptureHistory {
 mod tests {
     use super::*;
     use crate::chess::notation::parse_uci_move;
-    use crate::search::history::HISTORY_MAX;
+    use crate::search::ordering::history::HISTORY_MAX;
 
     #[test]
     fn cutoffs_raise_a_capture_and_lower_the_ones_tried_before_it() {

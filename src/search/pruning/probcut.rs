@@ -4,16 +4,15 @@
 //! there are tried, each first by quiescence (cheap, and most fail there), then by the
 //! reduced search.
 
-use super::bound::{Bound, Hit};
-use super::history::piece_to;
-use super::ordering::{pick_next, score_noisy_moves};
-use super::params::probcut_margin;
-use super::score::TB_WIN_BOUND;
-use super::searcher::Searcher;
-use super::tt::NO_EVAL;
 use crate::chess::board::Board;
 use crate::chess::movegen::generate_tactical;
 use crate::chess::see::see_ge;
+use crate::search::ordering::history::piece_to;
+use crate::search::ordering::keys::{pick_next, score_noisy_moves};
+use crate::search::params::probcut_margin;
+use crate::search::score::TB_WIN_BOUND;
+use crate::search::searcher::Searcher;
+use crate::search::tt::{Bound, Hit, NO_EVAL};
 
 /// ProbCut needs at least this much depth left. (The shallow search must beat beta by a
 /// margin, `params::probcut_margin`.)
@@ -28,7 +27,7 @@ impl Searcher<'_> {
     /// stopped meanwhile (the caller returns it, as every stopped node does). `cut_node` as
     /// for `search`: the shallow searches are of its children.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn probcut(
+    pub(in crate::search) fn probcut(
         &mut self,
         board: &Board,
         beta: i32,

@@ -6,13 +6,13 @@
 //! follow-up). The three history scores added up are a quiet move's *statistics*, which
 //! order it, shrink or grow its reduction and prune it when they are bad enough.
 
-use super::params::{history_bonus_lin, history_bonus_max, history_bonus_quad};
-use super::score::MAX_PLY;
 use crate::chess::board::Board;
 use crate::chess::types::*;
+use crate::search::params::{history_bonus_lin, history_bonus_max, history_bonus_quad};
+use crate::search::score::MAX_PLY;
 
 /// Each history entry stays within +/- this (the gravity of [`update_entry`] keeps it there), so a
-/// quiet move's statistics, three entries, stay below a killer's key (`ordering::KILLER`).
+/// quiet move's statistics, three entries, stay below a killer's key (`keys::KILLER`).
 pub const HISTORY_MAX: i32 = 16_384;
 
 /// A piece landing on a square, as a continuation-history index: `piece * 64 + to64`.
@@ -127,13 +127,13 @@ impl QuietHistory {
 
     /// Sets a history entry (for tests of the ordering built on it).
     #[cfg(test)]
-    pub(super) fn set_score(&mut self, side: Colour, m: Move, score: i32) {
+    pub(in crate::search) fn set_score(&mut self, side: Colour, m: Move, score: i32) {
         self.history[side.index()][Self::index(m)] = score as i16;
     }
 
     /// Sets the killers of a ply (for tests).
     #[cfg(test)]
-    pub(super) fn set_killers(&mut self, ply: usize, killers: [Move; 2]) {
+    pub(in crate::search) fn set_killers(&mut self, ply: usize, killers: [Move; 2]) {
         self.killers[ply] = killers;
     }
 }

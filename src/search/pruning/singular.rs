@@ -5,12 +5,12 @@
 //! move's stored score; its outcome also decides two related cases (see
 //! [`Searcher::singular_extension`]).
 
-use super::bound::{Bound, Hit};
-use super::params::{double_margin, singular_margin_x16};
-use super::score::TB_WIN_BOUND;
-use super::searcher::Searcher;
 use crate::chess::board::Board;
 use crate::chess::types::*;
+use crate::search::params::{double_margin, singular_margin_x16};
+use crate::search::score::TB_WIN_BOUND;
+use crate::search::searcher::Searcher;
+use crate::search::tt::{Bound, Hit};
 use std::ops::ControlFlow;
 
 /// Only nodes with at least this much depth left are tested (the test costs a search of half
@@ -34,7 +34,7 @@ impl Searcher<'_> {
     /// high without a search of its own. A stored mate or table-win score is left alone: a
     /// bound just below it is no score a multi-cut could return.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn singular_extension(
+    pub(in crate::search) fn singular_extension(
         &mut self,
         board: &Board,
         beta: i32,

@@ -4,10 +4,10 @@
 //! help, which quiescence checks). The caller rules out PV nodes, check and the singular
 //! test's searches.
 
-use super::params::{razor_base, razor_per_depth2, rfp_margin};
-use super::score::MATE_BOUND;
-use super::searcher::Searcher;
 use crate::chess::board::Board;
+use crate::search::params::{razor_base, razor_per_depth2, rfp_margin};
+use crate::search::score::MATE_BOUND;
+use crate::search::searcher::Searcher;
 
 /// Reverse futility pruning: up to this depth, with a margin per ply of depth
 /// (`params::rfp_margin`).
@@ -21,7 +21,7 @@ impl Searcher<'_> {
     /// score, or None. 0 when the search was stopped meanwhile (the caller returns it, as
     /// every stopped node does).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn static_cut(
+    pub(in crate::search) fn static_cut(
         &mut self,
         board: &Board,
         alpha: i32,

@@ -3,7 +3,7 @@
 //! at full depth only if it does (`alphabeta.rs`). Only quiet moves that are not killers,
 //! give no check and do not answer one are reduced.
 
-use super::params::{lmr_base, lmr_divisor, lmr_history_divisor};
+use crate::search::params::{lmr_base, lmr_divisor, lmr_history_divisor};
 
 /// Late-move reductions start at this depth and this move number (0-based).
 const LMR_MIN_DEPTH: i32 = 3;
@@ -25,7 +25,7 @@ const LN_1000: [i32; 64] = [
 /// less at a PV node, one more when the side to move is not improving, one more at a node
 /// expected to fail high, and less or more by the move's statistics
 /// (`params::lmr_history_divisor`).
-pub(super) fn late_move_reduction(
+pub(in crate::search) fn late_move_reduction(
     depth: i32,
     move_number: usize,
     pv_node: bool,

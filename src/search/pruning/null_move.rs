@@ -4,12 +4,12 @@
 //! (king and pawn endings are where zugzwang lives). The caller rules out PV nodes, check
 //! and a pass right after a pass.
 
-use super::history::NO_PIECE_TO;
-use super::params::null_eval_divisor;
-use super::score::MATE_BOUND;
-use super::searcher::Searcher;
 use crate::chess::board::Board;
 use crate::chess::types::NO_SQUARE;
+use crate::search::ordering::history::NO_PIECE_TO;
+use crate::search::params::null_eval_divisor;
+use crate::search::score::MATE_BOUND;
+use crate::search::searcher::Searcher;
 
 /// Null-move pruning needs at least this much depth left.
 const NULL_MIN_DEPTH: i32 = 3;
@@ -25,7 +25,7 @@ impl Searcher<'_> {
     /// The score a node of `depth` fails high with after a pass, or None when it does not
     /// (or may not pass). 0 when the search was stopped meanwhile (the caller returns it,
     /// as every stopped node does).
-    pub(super) fn null_move_cut(
+    pub(in crate::search) fn null_move_cut(
         &mut self,
         board: &Board,
         beta: i32,
