@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Build a labelled position set (``FEN;RESULT``) for Texel tuning from match PGNs.
 
-Usage: texel_data.py [--out FILE] [--sample-every K] [--seed N] GAMES.pgn[.gz] ...
+Usage: texel_data.py [--out FILE] [--sample-every K] [--seed N] [--with-score] GAMES.pgn[.gz] ...
 
 Each output line is a full FEN and the game's result from White's point of view
-(1.0 / 0.5 / 0.0).  Input is the PGN written by tools/match.py: a FEN/SetUp start
+(1.0 / 0.5 / 0.0).  With ``--with-score`` a third field follows when the move's comment has
+a score: the mover's search score turned to White's point of view, in centipawns
+(``FEN;RESULT;SCORE``), which ``tune --lambda`` blends with the result.  Input is the PGN written by tools/match.py: a FEN/SetUp start
 position, Result/Termination/PlyCount headers and a ``{+0.35/7 0.123s}`` style comment
 on every move (``{book}`` or missing comments are accepted: they just carry no score).
 
@@ -75,15 +77,25 @@ def is_mate_comment(comment):
     return bool(m) and (m.group(2) == "M" or float(m.group(3)) >= HUGE_SCORE)
 
 
+def white_centipawns(comment, white_to_move):
+    """The comment's score in centipawns from White's side, or None without one."""
+    m = SCORE.match(comment or "")
+    if not m or m.group(2) == "M":
+        return None
+    pawns = float(m.group(3)) * (-1 if m.group(1) == "-" else 1)
+    return round(100 * pawns) * (1 if white_to_move else -1)
+
+
 def quiet_positions(game):
-    """Yield the FENs of a game's positions that pass the position filters."""
+    """Yield (FEN, White's score in centipawns or None) for each of a game's positions that
+    pass the position filters."""
     board = game.board()
     for ply, node in enumerate(game.mainline()):
         move = node.move
         if (ply >= MIN_PLY and not board.is_check() and not board.is_capture(move)
                 and move.promotion is None and not is_mate_comment(node.comment)
                 and board.halfmove_clock <= MAX_HALFMOVE):
-            yield board.fen()
+            yield board.fen(), white_centipawns(node.comment, board.turn == chess.WHITE)
         board.push(move)
 
 
@@ -93,6 +105,8 @@ def main():
     ap.add_argument("--out", help="output file (default stdout)")
     ap.add_argument("--sample-every", type=int, default=1, metavar="K")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--with-score", action="store_true",
+                    help="add the search's score (White's side, centipawns) as a third field")
     args = ap.parse_args()
 
     stats = collections.Counter()
@@ -110,12 +124,13 @@ def main():
             seen_games.add(key)
             stats["games used"] += 1
             result = RESULTS[game.headers["Result"]]
-            for i, fen in enumerate(quiet_positions(game)):
+            for i, (fen, score) in enumerate(quiet_positions(game)):
                 ident = " ".join(fen.split()[:4])
                 if i % args.sample_every or ident in seen_fens:
                     continue
                 seen_fens.add(ident)
-                lines.append(f"{fen};{result}")
+                scored = args.with_score and score is not None
+                lines.append(f"{fen};{result};{score}" if scored else f"{fen};{result}")
                 stats["result " + result] += 1
 
     random.Random(args.seed).shuffle(lines)

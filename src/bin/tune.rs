@@ -1,12 +1,21 @@
 //! Texel tuning of the evaluation weights (`src/eval/weights.rs`), a tool apart from the
-//! engine: `cargo run --release --bin tune -- [--resolve] DATA [EPOCHS [L2 [L2_PSQ
-//! [HELD_OUT]]]]`.
+//! engine: `cargo run --release --bin tune -- [--resolve] [--lambda=L] DATA [EPOCHS [L2
+//! [L2_PSQ [HELD_OUT]]]]`.
 //!
 //! DATA holds quiet positions from our own games, one `FEN;RESULT` per line, the result
-//! 1.0, 0.5 or 0.0 from White's side (`tools/texel_data.py` makes it from match PGNs). The
-//! method, after Peter Österlund's Texel: turn the static score into an expected result with
-//! a logistic curve, `1 / (1 + 10^(-K * score / 400))`, and find the weights that minimise
-//! the mean squared difference from the real results.
+//! 1.0, 0.5 or 0.0 from White's side (`tools/texel_data.py` makes it from match PGNs,
+//! `datagen` from self-play). The method, after Peter Österlund's Texel: turn the static
+//! score into an expected result with a logistic curve, `1 / (1 + 10^(-K * score / 400))`,
+//! and find the weights that minimise the mean squared difference from the real results.
+//!
+//! A line may carry a third field, `FEN;RESULT;SCORE`: a search's score of the position in
+//! centipawns, White's side. With `--lambda=L` (0 to 1) the target of such a position is
+//! L × the result + (1 − L) × the search's score as an expected result (the same curve, the K
+//! fitted to the results): a game's result says what happened but not how early it was
+//! decided, and a search's score says how the position stands but not what it led to; the
+//! strongest hand-crafted engines fit to such a blend. Without it, or at L = 1, the result
+//! alone. The held-out error is also given against the results alone, so that fits with
+//! different L compare.
 //!
 //! Every term is linear in its weight, so each position is reduced once to its *features*:
 //! how many times each term counts (probed by evaluating with one weight set and the rest
@@ -50,7 +59,12 @@ struct Sample {
     /// Non-zero features: (weight index, count White's minus Black's); the piece-square
     /// corrections follow the weights, from index `weights` on (see [`psq_index`]).
     features: Vec<(usize, f64)>,
+    /// The game's result, White's side.
     result: f64,
+    /// A search's score of the position (centipawns, White's side), if the data has one.
+    search: Option<f64>,
+    /// What the fit aims at: the result, or its blend with the search's score.
+    target: f64,
 }
 
 /// Which square correction a piece counts for, `(kind - 1) * 64 + square` as in
@@ -61,7 +75,7 @@ fn psq_index(piece: Piece, sq: Square) -> (usize, f64) {
     ((kind_of(piece) as usize - 1) * 64 + sq64, if white { 1.0 } else { -1.0 })
 }
 
-fn sample(board: &Board, result: f64, weights: usize) -> Sample {
+fn sample(board: &Board, result: f64, search: Option<f64>, weights: usize) -> Sample {
     let mut features: Vec<(usize, f64)> =
         term_counts(board).into_iter().enumerate().filter(|&(_, c)| c != 0.0).collect();
     let b = breakdown_with(board, &HAND_SET);
@@ -79,6 +93,8 @@ fn sample(board: &Board, result: f64, weights: usize) -> Sample {
         tempo: if board.side() == Colour::White { TEMPO as f64 } else { -(TEMPO as f64) },
         features,
         result,
+        search,
+        target: result,
     }
 }
 
@@ -98,8 +114,35 @@ fn sigmoid(score: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
 }
 
+/// The mean squared difference between the model's expected results and the targets.
 fn mean_error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+    samples.iter().map(|s| (s.target - sigmoid(score(s, w), k)).powi(2)).sum::<f64>() / samples.len() as f64
+}
+
+/// The same against the games' results alone, whatever the targets.
+fn result_error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
     samples.iter().map(|s| (s.result - sigmoid(score(s, w), k)).powi(2)).sum::<f64>() / samples.len() as f64
+}
+
+/// The target of a position: `lambda` × the result + (1 − `lambda`) × the search's score as
+/// an expected result; the result alone without a score.
+fn blend(result: f64, search: Option<f64>, lambda: f64, k: f64) -> f64 {
+    match search {
+        Some(score) => lambda * result + (1.0 - lambda) * sigmoid(score, k),
+        None => result,
+    }
+}
+
+/// One data line, `FEN;RESULT` or `FEN;RESULT;SCORE`: the FEN, the result and the score.
+fn parse_line(line: &str) -> Option<(&str, f64, Option<f64>)> {
+    let mut fields = line.split(';');
+    let fen = fields.next()?.trim();
+    let result = fields.next()?.trim().parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r))?;
+    let search = match fields.next() {
+        Some(score) => Some(score.trim().parse::<f64>().ok()?),
+        None => None,
+    };
+    Some((fen, result, search))
 }
 
 /// The K that best fits the current weights: a scan, then finer scans around the best.
@@ -117,8 +160,18 @@ fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let resolve = args.iter().any(|a| a == "--resolve");
     args.retain(|a| a != "--resolve");
+    let lambda_arg = args.iter().find_map(|a| a.strip_prefix("--lambda=").map(str::to_string));
+    args.retain(|a| !a.starts_with("--lambda="));
+    let lambda = match lambda_arg.map(|l| l.parse::<f64>()) {
+        None => 1.0,
+        Some(Ok(l)) if (0.0..=1.0).contains(&l) => l,
+        Some(_) => {
+            eprintln!("--lambda wants a number from 0 to 1");
+            std::process::exit(2);
+        }
+    };
     let Some(path) = args.first() else {
-        eprintln!("usage: tune [--resolve] DATA.epd [EPOCHS [L2 [L2_PSQ [HELD_OUT.epd]]]]");
+        eprintln!("usage: tune [--resolve] [--lambda=L] DATA.epd [EPOCHS [L2 [L2_PSQ [HELD_OUT.epd]]]]");
         std::process::exit(2);
     };
     let epochs: usize = args.get(1).and_then(|e| e.parse().ok()).unwrap_or(1000);
@@ -145,7 +198,7 @@ fn main() {
     frozen.resize(2 * params, false);
 
     let samples = read_samples(path, weights, resolve);
-    let (train, test) = match held_out {
+    let (mut train, mut test) = match held_out {
         Some(held_out) => (samples, read_samples(held_out, weights, resolve)),
         // Every tenth position is held out (the data file is already shuffled).
         None => {
@@ -161,6 +214,11 @@ fn main() {
 
     let k = fit_k(&train, &initial);
     eprintln!("K = {k:.4}");
+    let scored = train.iter().filter(|s| s.search.is_some()).count();
+    for s in train.iter_mut().chain(test.iter_mut()) {
+        s.target = blend(s.result, s.search, lambda, k);
+    }
+    eprintln!("targets: lambda {lambda}, {scored} training positions with a search score");
     eprintln!(
         "error before: train {:.6}  held out {:.6}",
         mean_error(&train, &initial, k),
@@ -220,6 +278,11 @@ fn main() {
         mean_error(&train, &rounded, k),
         mean_error(&test, &rounded, k)
     );
+    eprintln!(
+        "held out against the results alone: before {:.6}  after {:.6}",
+        result_error(&test, &initial, k),
+        result_error(&test, &rounded, k)
+    );
     let mut tuned = HAND_SET;
     for ((name, p), pair) in tuned.params_mut().into_iter().zip(rounded.chunks(2)) {
         let (mg, eg) = (pair[0], pair[1]);
@@ -230,7 +293,7 @@ fn main() {
     print_psq_table(&rounded[2 * weights..]);
 }
 
-/// Reads `FEN;RESULT` lines into samples (unreadable lines are skipped).
+/// Reads `FEN;RESULT[;SCORE]` lines into samples (unreadable lines are skipped).
 fn read_samples(path: &str, weights: usize, resolve: bool) -> Vec<Sample> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         eprintln!("cannot read {path}: {e}");
@@ -241,10 +304,10 @@ fn read_samples(path: &str, weights: usize, resolve: bool) -> Vec<Sample> {
         chunk
             .iter()
             .filter_map(|line| {
-                let (fen, result) = line.split_once(';')?;
-                let (board, result) = (Board::from_fen(fen.trim()).ok()?, result.trim().parse::<f64>().ok()?);
+                let (fen, result, search) = parse_line(line)?;
+                let board = Board::from_fen(fen).ok()?;
                 let board = if resolve { quiet_leaf(&board) } else { board };
-                Some(sample(&board, result, weights))
+                Some(sample(&board, result, search, weights))
             })
             .collect()
     };
@@ -275,4 +338,29 @@ fn print_psq_table(corrections: &[f64]) {
         println!("    ],");
     }
     println!("];");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_has_a_fen_a_result_and_perhaps_a_score() {
+        let fen = "8/8/4k3/8/8/4K3/4P3/8 w - - 0 1";
+        assert_eq!(parse_line(&format!("{fen};1.0")), Some((fen, 1.0, None)));
+        assert_eq!(parse_line(&format!("{fen}; 0.5 ;-35")), Some((fen, 0.5, Some(-35.0))));
+        assert_eq!(parse_line(&format!("{fen};2.0")), None);
+        assert_eq!(parse_line(&format!("{fen};0.0;x")), None);
+        assert_eq!(parse_line(fen), None);
+    }
+
+    #[test]
+    fn the_target_blends_the_result_with_the_score() {
+        assert_eq!(blend(1.0, None, 0.5, 1.0), 1.0);
+        assert_eq!(blend(1.0, Some(-300.0), 1.0, 1.0), 1.0);
+        // A level score is an even game: half of a win and half of 0.5.
+        assert!((blend(1.0, Some(0.0), 0.5, 1.0) - 0.75).abs() < 1e-12);
+        let lost = blend(0.0, Some(400.0), 0.0, 1.0);
+        assert!((lost - 1.0 / 1.1).abs() < 1e-12, "{lost}");
+    }
 }
