@@ -135,21 +135,18 @@ fn legal_moves(board: &Board) -> MoveList {
 /// The game's start: the standard position after random legal moves, balanced enough by a
 /// search's score. Returns the board and the keys of the positions before it.
 fn opening(player: &mut Player, rng: &mut Rng, extra_ply: bool) -> (Board, Vec<u64>) {
-    loop {
+    'draw: loop {
         let mut board = Board::start();
         let mut keys = Vec::new();
-        let plies = RANDOM_PLIES + usize::from(extra_ply);
-        let mut ok = true;
-        for _ in 0..plies {
+        for _ in 0..RANDOM_PLIES + usize::from(extra_ply) {
             let moves = legal_moves(&board);
             if moves.is_empty() {
-                ok = false;
-                break;
+                continue 'draw;
             }
             keys.push(board.key());
             board.make_move(moves.as_slice()[rng.below(moves.len())]);
         }
-        if !ok || legal_moves(&board).is_empty() {
+        if legal_moves(&board).is_empty() {
             continue;
         }
         player.new_game();
@@ -166,8 +163,8 @@ fn play(player: &mut Player, seed: u64, index: u64) -> (Vec<Sample>, Outcome) {
     let mut rng = Rng::new(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let (mut board, mut keys) = opening(player, &mut rng, index % 2 == 1);
     let mut samples = Vec::new();
-    let (mut win_run, mut draw_run) = (0usize, 0usize);
-    let mut last_sign = 0;
+    // Plies in a row the score has been a win for the side of `win_sign`, or level.
+    let (mut win_run, mut win_sign, mut draw_run) = (0usize, 0, 0usize);
     for ply in 0..MAX_PLIES {
         let moves = legal_moves(&board);
         if moves.is_empty() {
@@ -191,10 +188,16 @@ fn play(player: &mut Player, seed: u64, index: u64) -> (Vec<Sample>, Outcome) {
             samples.push(Sample { fen: board.to_fen(), score: white_score });
         }
         // Adjudication by the searches' agreement.
-        let sign = white_score.signum();
-        win_run = if white_score.abs() >= WIN_SCORE && sign == last_sign { win_run + 1 } else { 0 };
-        last_sign = if white_score.abs() >= WIN_SCORE { sign } else { 0 };
-        if win_run + 1 >= WIN_PLIES {
+        let sign = if white_score.abs() >= WIN_SCORE { white_score.signum() } else { 0 };
+        win_run = if sign == 0 {
+            0
+        } else if sign == win_sign {
+            win_run + 1
+        } else {
+            1
+        };
+        win_sign = sign;
+        if win_run >= WIN_PLIES {
             return (samples, Some(if sign > 0 { 1.0 } else { 0.0 }));
         }
         draw_run = if white_score.abs() <= DRAW_SCORE { draw_run + 1 } else { 0 };

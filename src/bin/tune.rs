@@ -116,12 +116,12 @@ fn sigmoid(score: f64, k: f64) -> f64 {
 
 /// The mean squared difference between the model's expected results and the targets.
 fn mean_error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
-    samples.iter().map(|s| (s.target - sigmoid(score(s, w), k)).powi(2)).sum::<f64>() / samples.len() as f64
+    error_against(samples, w, k, |s| s.target)
 }
 
-/// The same against the games' results alone, whatever the targets.
-fn result_error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
-    samples.iter().map(|s| (s.result - sigmoid(score(s, w), k)).powi(2)).sum::<f64>() / samples.len() as f64
+/// The mean squared difference between the model's expected results and `label`.
+fn error_against(samples: &[Sample], w: &[f64], k: f64, label: fn(&Sample) -> f64) -> f64 {
+    samples.iter().map(|s| (label(s) - sigmoid(score(s, w), k)).powi(2)).sum::<f64>() / samples.len() as f64
 }
 
 /// The target of a position: `lambda` × the result + (1 − `lambda`) × the search's score as
@@ -280,8 +280,8 @@ fn main() {
     );
     eprintln!(
         "held out against the results alone: before {:.6}  after {:.6}",
-        result_error(&test, &initial, k),
-        result_error(&test, &rounded, k)
+        error_against(&test, &initial, k, |s| s.result),
+        error_against(&test, &rounded, k, |s| s.result)
     );
     let mut tuned = HAND_SET;
     for ((name, p), pair) in tuned.params_mut().into_iter().zip(rounded.chunks(2)) {
