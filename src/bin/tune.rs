@@ -230,27 +230,14 @@ fn main() {
     let (rate, beta1, beta2, eps) = (1.0, 0.9, 0.999, 1e-8);
     let mut m = vec![0.0; 2 * params];
     let mut v = vec![0.0; 2 * params];
-    let full = FULL_PHASE as f64;
-    let ln10 = std::f64::consts::LN_10;
     for epoch in 1..=epochs {
-        let partial = |chunk: &[Sample]| {
-            let mut grad = vec![0.0; 2 * params];
-            for s in chunk {
-                let p = sigmoid(score(s, &w), k);
-                // d(error)/d(score), then the chain through taper and scale.
-                let d = -2.0 * (s.result - p) * p * (1.0 - p) * k * ln10 / 400.0 * s.scale / 64.0;
-                let (dmg, deg) = (d * s.phase / full, d * (full - s.phase) / full);
-                for &(j, count) in &s.features {
-                    grad[2 * j] += dmg * count;
-                    grad[2 * j + 1] += deg * count;
-                }
-            }
-            grad
-        };
-        let grad = in_parallel(&train, partial).into_iter().fold(vec![0.0; 2 * params], |mut sum, part| {
-            sum.iter_mut().zip(part).for_each(|(a, b)| *a += b);
-            sum
-        });
+        let grad = in_parallel(&train, |chunk| gradient(chunk, &w, k, params)).into_iter().fold(
+            vec![0.0; 2 * params],
+            |mut sum, part| {
+                sum.iter_mut().zip(part).for_each(|(a, b)| *a += b);
+                sum
+            },
+        );
         let n = train.len() as f64;
         for i in 0..2 * params {
             if frozen[i] {
@@ -314,6 +301,24 @@ fn read_samples(path: &str, weights: usize, resolve: bool) -> Vec<Sample> {
     in_parallel(&lines, read).into_iter().flatten().collect()
 }
 
+/// The gradient of the summed squared error against each sample's target (not its bare
+/// result: with `--lambda` the two differ) over the weights, summed over `samples`.
+fn gradient(samples: &[Sample], w: &[f64], k: f64, params: usize) -> Vec<f64> {
+    let full = FULL_PHASE as f64;
+    let mut grad = vec![0.0; 2 * params];
+    for s in samples {
+        let p = sigmoid(score(s, w), k);
+        // d(error)/d(score), then the chain through taper and scale.
+        let d = -2.0 * (s.target - p) * p * (1.0 - p) * k * std::f64::consts::LN_10 / 400.0 * s.scale / 64.0;
+        let (dmg, deg) = (d * s.phase / full, d * (full - s.phase) / full);
+        for &(j, count) in &s.features {
+            grad[2 * j] += dmg * count;
+            grad[2 * j + 1] += deg * count;
+        }
+    }
+    grad
+}
+
 /// Splits `items` into one chunk per core, runs `work` on each in its own thread, and returns
 /// the results in chunk order.
 fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&[T]) -> R + Sync) -> Vec<R> {
@@ -362,5 +367,30 @@ mod tests {
         assert!((blend(1.0, Some(0.0), 0.5, 1.0) - 0.75).abs() < 1e-12);
         let lost = blend(0.0, Some(400.0), 0.0, 1.0);
         assert!((lost - 1.0 / 1.1).abs() < 1e-12, "{lost}");
+    }
+
+    #[test]
+    fn the_gradient_follows_the_target_not_the_bare_result() {
+        // One feature, counted once, in a pure middlegame at full scale: the score is the
+        // weight, and the expected result at weight 0 is exactly 0.5.
+        let sample = |result: f64, target: f64| Sample {
+            psq: (0.0, 0.0),
+            phase: FULL_PHASE as f64,
+            scale: 64.0,
+            tempo: 0.0,
+            features: vec![(0, 1.0)],
+            result,
+            search: None,
+            target,
+        };
+        let w = [0.0, 0.0];
+        // A target equal to the model's expected result: nothing to learn, whatever the game's
+        // result was.
+        let level = sample(1.0, 0.5);
+        assert_eq!(gradient(&[level], &w, 1.0, 1), vec![0.0, 0.0]);
+        // A target above the expected result pulls the weight up (a negative gradient), and
+        // only the middlegame half, since the phase is full.
+        let g = gradient(&[sample(0.0, 0.9)], &w, 1.0, 1);
+        assert!(g[0] < 0.0 && g[1] == 0.0, "{g:?}");
     }
 }
