@@ -1,18 +1,21 @@
 //! Piece activity, from White's point of view: *mobility* (how many squares each knight,
 //! bishop, rook and queen can go to), *king attack* (how many of them bear on the squares
 //! around the enemy king, and the checks they could give safely), *threats* (enemy pieces
-//! attacked by cheaper ones, attacked and not defended, or attackable by a pawn push) and
-//! passed pawns free to advance. All come from each piece's attack set (see `squareset`): the
-//! squares the move generator's step-vector walk would reach, found with a few ANDs.
+//! attacked by cheaper ones, attacked and not defended, or attackable by a pawn push),
+//! passed pawns free to advance, the attacks on the enemy king's flank and a flank without
+//! pawns, bishops on the long diagonals and rooks trapped by their own king. All come from
+//! each piece's attack set (see `squareset`): the squares the move generator's step-vector
+//! walk would reach, found with a few ANDs.
 //!
 //! A square counts towards mobility when it is empty or holds an enemy piece, and no enemy
 //! pawn guards it: a piece that can only go where a pawn takes it is not really free.
 
 use super::pawns::{is_passed, relative_rank};
 use super::weights::Weights;
+use crate::chess::board::castling::side_rights;
 use crate::chess::board::Board;
 use crate::chess::squareset::{
-    self, bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks, SquareSet,
+    self, bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks, SquareSet, FILE_A,
 };
 use crate::chess::types::*;
 use crate::chess::values::Pair;
@@ -20,6 +23,29 @@ use crate::chess::values::Pair;
 /// Percent of the summed weights that counts, by the number of attackers: one piece alone is
 /// rarely a danger, while each extra attacker makes a breach more likely.
 const KING_ATTACKERS_PERCENT: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
+
+/// The four centre squares, and the two long diagonals that cross them.
+const CENTRE: SquareSet = 0x0000_0018_1800_0000;
+const LONG_DIAGONALS: SquareSet = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
+/// A side's camp, where its king shelters: its first five ranks.
+const WHITE_CAMP: SquareSet = 0x0000_00FF_FFFF_FFFF;
+const BLACK_CAMP: SquareSet = 0xFFFF_FFFF_FF00_0000;
+/// A rook that can go to this few squares or fewer is trapped when its own king stands
+/// between it and the centre.
+const TRAPPED_ROOK_MOBILITY: u32 = 3;
+
+/// The files of a king's flank, by the king's file: the wing it stands on (files a to d, c
+/// to f or e to h), without the file furthest from it when it stands on an edge file.
+fn flank(king_file: usize) -> SquareSet {
+    let files = match king_file {
+        0 => 0..=2,
+        1 | 2 => 0..=3,
+        3 | 4 => 2..=5,
+        5 | 6 => 4..=7,
+        _ => 5..=7,
+    };
+    files.fold(0, |set, f| set | FILE_A << f)
+}
 
 /// The king zone: the king's square and its neighbours.
 fn king_zone(king: Square) -> SquareSet {
@@ -44,6 +70,10 @@ pub fn activity_terms(board: &Board, w: &Weights) -> Pair {
 fn side_total(board: &Board, colour: Colour, side: &SideActivity, enemy: &SideActivity, w: &Weights) -> Pair {
     let threats = threat_terms(board, colour, side, enemy, w);
     let (mut mg, mut eg) = (threats.0 + side.mobility.0, threats.1 + side.mobility.1);
+    for (weight, n) in [(w.bishop_long_diagonal, side.long_diagonal), (w.rook_trapped, side.trapped_rooks)] {
+        mg += weight.0 * n;
+        eg += weight.1 * n;
+    }
     if board.piece_set(colour, QUEEN) != 0 {
         let percent = KING_ATTACKERS_PERCENT[side.attackers.min(7)];
         mg += side.attack_weight.0 * percent / 100;
@@ -64,6 +94,11 @@ struct SideActivity {
     /// and by anything.
     by_kind: [SquareSet; 7],
     by_any: SquareSet,
+    /// Bishops on a long diagonal that see two centre squares past the pawns.
+    long_diagonal: i32,
+    /// Rooks with little room on the far side of their own king, counted twice when the
+    /// king can no longer castle (the rook cannot get out that way either).
+    trapped_rooks: i32,
 }
 
 /// What `colour` earns for attacking the enemy's pieces (`side` is its own activity, `enemy`
@@ -96,7 +131,14 @@ fn threat_terms(board: &Board, colour: Colour, side: &SideActivity, enemy: &Side
     // The enemy king zone's squares we attack that only its king or queen defends, if anything.
     let defenders = enemy.by_kind[PAWN as usize..=ROOK as usize].iter().fold(0, |set, s| set | s);
     let weak = king_zone(board.king(them)) & side.by_any & !defenders;
+    // The enemy king's flank: the squares we attack there in its camp, and whether the flank
+    // has no pawn of either side left to shield it.
+    let flank = flank(file_of(board.king(them)));
+    let camp = if them == Colour::White { WHITE_CAMP } else { BLACK_CAMP };
+    let pawns = board.pawn_set(Colour::White) | board.pawn_set(Colour::Black);
     let counted = [
+        (w.flank_attacks, (flank & camp & side.by_any).count_ones() as i32),
+        (w.pawnless_flank, (flank & pawns == 0) as i32),
         (w.passed_free, free_passer_count(board, colour, enemy)),
         (w.king_zone_attacks, side.zone_attacks),
         (w.weak_king_squares, weak.count_ones() as i32),
@@ -163,11 +205,13 @@ fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
     let mut by_kind = [0, by_pawns, 0, 0, 0, 0, by_king];
     let mut by_any = by_pawns | by_king;
     // One piece of `kind` attacking `attacks`, its mobility weights by count in `table`.
+    // Returns the number of squares it counts for mobility.
     let mut piece = |kind: Kind, attacks: SquareSet, table: &[Pair]| {
         by_kind[kind as usize] |= attacks;
         by_any |= attacks;
         let reach = attacks & open;
-        let (mg, eg) = table[(reach & !guarded).count_ones() as usize];
+        let squares = (reach & !guarded).count_ones();
+        let (mg, eg) = table[squares as usize];
         mobility = (mobility.0 + mg, mobility.1 + eg);
         zone_attacks += (reach & zone).count_ones() as i32;
         if reach & zone != 0 {
@@ -175,26 +219,43 @@ fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
             let (mg, eg) = w.king_attack[kind as usize];
             attack_weight = (attack_weight.0 + mg, attack_weight.1 + eg);
         }
+        squares
     };
     for sq in squareset::squares(board.piece_set(colour, KNIGHT)) {
         piece(KNIGHT, knight_attacks(sq), &w.mobility_knight);
     }
+    let pawns = board.pawn_set(Colour::White) | board.pawn_set(Colour::Black);
+    let mut long_diagonal = 0;
     for sq in squareset::squares(board.piece_set(colour, BISHOP)) {
         piece(BISHOP, bishop_attacks(sq, occupied), &w.mobility_bishop);
+        if LONG_DIAGONALS & 1 << sq != 0 && (bishop_attacks(sq, pawns) & CENTRE).count_ones() >= 2 {
+            long_diagonal += 1;
+        }
     }
+    let king_file = file_of(board.king(colour));
+    let castled_out = (board.castling() & side_rights(colour) == 0) as i32;
+    let mut trapped_rooks = 0;
     for sq in squareset::squares(board.piece_set(colour, ROOK)) {
-        piece(ROOK, rook_attacks(sq, occupied), &w.mobility_rook);
+        let squares = piece(ROOK, rook_attacks(sq, occupied), &w.mobility_rook);
+        if squares <= TRAPPED_ROOK_MOBILITY && (king_file < 4) == (sq % 8 < king_file) {
+            trapped_rooks += 1 + castled_out;
+        }
     }
     for sq in squareset::squares(board.piece_set(colour, QUEEN)) {
         piece(QUEEN, queen_attacks(sq, occupied), &w.mobility_queen);
     }
-    SideActivity { mobility, attackers, attack_weight, zone_attacks, by_kind, by_any }
+    SideActivity { mobility, attackers, attack_weight, zone_attacks, by_kind, by_any, long_diagonal, trapped_rooks }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::weights::WEIGHTS as W;
+
+    /// The engine's weights without the king-flank terms, for tests of the other terms.
+    fn without_flanks() -> Weights {
+        Weights { flank_attacks: (0, 0), pawnless_flank: (0, 0), ..W }
+    }
 
     #[test]
     fn symmetric_positions_score_zero() {
@@ -214,7 +275,7 @@ mod tests {
     fn pawn_guarded_squares_do_not_count() {
         // The knight on a3 reaches b5, c4, c2 and b1; Black's pawns on a6 and c6 guard b5.
         let board = Board::from_fen("4k3/8/p1p5/8/8/N7/8/4K3 w - - 0 1").unwrap();
-        assert_eq!(activity_terms(&board, &W), W.mobility_knight[3]);
+        assert_eq!(activity_terms(&board, &without_flanks()), W.mobility_knight[3]);
     }
 
     #[test]
@@ -223,9 +284,10 @@ mod tests {
         // rook on a8 and its knight on f3 the queen on h4 (and e5). None of the four black
         // pieces is defended, so all four hang.
         let board = Board::from_fen("r5k1/1B6/8/2n1n3/3P3q/5N2/8/6K1 w - - 0 1").unwrap();
-        let white = side_activity(&board, Colour::White, &W);
-        let black = side_activity(&board, Colour::Black, &W);
-        let (w, s) = (&W, |p: Pair, n: i32| (p.0 * n, p.1 * n));
+        let w = &without_flanks();
+        let white = side_activity(&board, Colour::White, w);
+        let black = side_activity(&board, Colour::Black, w);
+        let s = |p: Pair, n: i32| (p.0 * n, p.1 * n);
         // The bishop could also check from d5, which nothing of Black's guards, and the d4
         // pawn is passed, one rank past the third, with its stop square d5 free.
         let expected = [
@@ -237,7 +299,7 @@ mod tests {
         ]
         .iter()
         .fold((0, 0), |a, p| (a.0 + p.0, a.1 + p.1));
-        assert_eq!(threat_terms(&board, Colour::White, &white, &black, &W), expected);
+        assert_eq!(threat_terms(&board, Colour::White, &white, &black, w), expected);
     }
 
     #[test]
@@ -286,5 +348,34 @@ mod tests {
         w.weak_king_squares = (0, 0);
         let without = threat_terms(&board, Colour::White, &white, &black, &w);
         assert_eq!(with.0 - without.0, 2 * W.weak_king_squares.0);
+    }
+
+    #[test]
+    fn a_king_flank_without_pawns_is_counted_and_attacked() {
+        // Black's king on g8 with no pawn on files e to h; White's queen on h5 attacks the
+        // flank's squares in Black's camp (ranks 4 to 8).
+        let board = Board::from_fen("6k1/ppp5/8/7Q/8/8/PPP5/1K6 w - - 0 1").unwrap();
+        let mut w = Weights::zero();
+        w.pawnless_flank = (1, 2);
+        assert_eq!(activity_terms(&board, &w), (1, 2), "Black's flank only: White's king flank has pawns");
+        let mut w = Weights::zero();
+        w.flank_attacks = (1, 0);
+        let queen = queen_attacks(39, board.occupied()) & flank(6) & BLACK_CAMP;
+        assert!(queen.count_ones() >= 8);
+        let (white, _) = activity_terms(&board, &w);
+        assert_eq!(white, queen.count_ones() as i32);
+    }
+
+    #[test]
+    fn a_bishop_on_the_long_diagonal_and_a_trapped_rook() {
+        // White's bishop on b2 sees d4 and e5; Black's rook on h8 beside its king on g8 has
+        // no square to go to and no castling rights: trapped, counted twice.
+        let board = Board::from_fen("5nkr/5ppp/8/8/8/8/1B3PPP/6K1 w - - 0 1").unwrap();
+        let mut w = Weights::zero();
+        w.bishop_long_diagonal = (1, 2);
+        assert_eq!(activity_terms(&board, &w), (1, 2));
+        let mut w = Weights::zero();
+        w.rook_trapped = (1, 2);
+        assert_eq!(activity_terms(&board, &w), (-2, -4));
     }
 }

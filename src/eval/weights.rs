@@ -107,6 +107,16 @@ pub struct Weights {
     pub knight_closed: Pair,
     /// Per rook times the rams.
     pub rook_closed: Pair,
+    /// Per square of the enemy king's flank in its camp (its first five ranks) that we attack
+    /// (`activity`). Middlegame term.
+    pub flank_attacks: Pair,
+    /// Once, when the enemy king's flank holds no pawn of either side.
+    pub pawnless_flank: Pair,
+    /// Per bishop on a long diagonal that sees two centre squares past the pawns.
+    pub bishop_long_diagonal: Pair,
+    /// Per rook with at most three squares to go to, on the far side of its own king from the
+    /// centre; twice when the king has lost its castling rights.
+    pub rook_trapped: Pair,
 }
 
 /// The hand-set weights, before tuning: where the tuner's L2 term pulls back to, and a record
@@ -150,91 +160,97 @@ pub const HAND_SET: Weights = Weights {
     space: (2, 0),
     knight_closed: (2, 2),
     rook_closed: (-2, -2),
+    flank_attacks: (3, 0),
+    pawnless_flank: (10, 40),
+    bishop_long_diagonal: (20, 0),
+    rook_trapped: (-25, -5),
 };
 
-/// The weights the engine plays with: hand-set, then tuned by `tune` on 2,395,129 positions
-/// from 30,668 of our own match games, with an L2 pull of 1e-7 towards the hand-set values,
-/// together with the piece-square corrections (`chess::psq_learned`; see docs/strength.md).
+/// The weights the engine plays with: hand-set, then tuned by `tune --lambda=0.5` on 5,665,431
+/// positions, 2,797,743 from 35,324 of our own match games and 2,867,688 from 35,992 games of
+/// `datagen` self-play at 3,000 nodes a move, each labelled half by its game's result and half
+/// by the search's score, with an L2 pull of 1e-7 towards the hand-set values, together with
+/// the piece-square corrections (`chess::psq_learned`; see docs/strength.md).
 pub const WEIGHTS: Weights = Weights {
-    material: [(0, 0), (-21, -15), (7, 8), (16, 16), (-7, 11), (6, 8)],
-    doubled_pawn: (-10, -18),
-    isolated_pawn: (-6, -11),
-    connected_pawn: [(0, 0), (4, -1), (15, 8), (16, 5), (23, 13), (32, 26), (45, 39), (0, 0)],
-    backward_pawn: (-9, -14),
-    passed_pawn: [(0, 0), (0, 9), (1, 14), (7, 29), (32, 59), (57, 99), (84, 143), (0, 0)],
-    passed_own_king: (-2, -12),
-    passed_enemy_king: (3, 13),
-    passed_free: (-1, 19),
-    knight_outpost: (25, 16),
-    bishop_outpost: (20, 11),
-    bishop_pawns: (-4, -6),
-    rook_seventh: (13, 23),
-    bishop_pair: (32, 56),
-    rook_open_file: (29, 8),
-    rook_half_open_file: (11, 14),
-    minor_behind_pawn: (16, 13),
-    minor_king_distance: (0, 6),
-    shelter_missing: (-11, 0),
-    shelter_open_file: (-10, 0),
-    shelter_pawn: [(-7, 0), (9, 0), (3, 0), (-4, 0), (-2, 0), (-3, 0), (-5, 0), (0, 0)],
-    pawn_storm: [(-9, 0), (1, 0), (-21, 0), (-7, 0), (-2, 0), (5, 0), (-2, 0), (0, 0)],
-    mobility_knight: [(-34, -29), (-25, -23), (-14, -14), (-7, -5), (4, 3), (10, 13), (16, 16), (24, 22), (31, 25)],
+    material: [(0, 0), (-19, -13), (7, 8), (11, 12), (-5, 7), (3, 4)],
+    doubled_pawn: (-10, -19),
+    isolated_pawn: (-8, -12),
+    connected_pawn: [(0, 0), (3, 0), (11, 5), (11, 6), (17, 13), (31, 26), (45, 40), (0, 0)],
+    backward_pawn: (-7, -12),
+    passed_pawn: [(0, 0), (2, 10), (3, 14), (10, 29), (32, 59), (56, 99), (84, 144), (0, 0)],
+    passed_own_king: (-2, -11),
+    passed_enemy_king: (1, 12),
+    passed_free: (-1, 17),
+    knight_outpost: (23, 14),
+    bishop_outpost: (17, 10),
+    bishop_pawns: (-2, -4),
+    rook_seventh: (11, 22),
+    bishop_pair: (30, 53),
+    rook_open_file: (24, 5),
+    rook_half_open_file: (11, 13),
+    minor_behind_pawn: (10, 11),
+    minor_king_distance: (-1, 6),
+    shelter_missing: (-8, 0),
+    shelter_open_file: (-8, 0),
+    shelter_pawn: [(-5, 0), (9, 0), (3, 0), (-1, 0), (-4, 0), (-5, 0), (-5, 0), (0, 0)],
+    pawn_storm: [(-7, 0), (1, 0), (-20, 0), (-7, 0), (-4, 0), (3, 0), (-2, 0), (0, 0)],
+    mobility_knight: [(-32, -28), (-22, -22), (-13, -13), (-6, -5), (3, 3), (8, 11), (14, 16), (23, 21), (31, 25)],
     mobility_bishop: [
-        (-47, -38),
-        (-33, -31),
-        (-23, -24),
-        (-15, -15),
-        (-7, -7),
-        (-2, -1),
-        (1, 6),
-        (5, 10),
-        (13, 13),
-        (20, 18),
-        (28, 22),
+        (-41, -37),
+        (-31, -30),
+        (-22, -23),
+        (-16, -16),
+        (-11, -8),
+        (-5, -2),
+        (-1, 4),
+        (4, 8),
+        (12, 12),
+        (19, 17),
+        (27, 22),
         (34, 28),
         (42, 36),
         (49, 41),
     ],
     mobility_rook: [
-        (-32, -25),
-        (-23, -21),
-        (-19, -18),
-        (-14, -13),
+        (-31, -25),
+        (-21, -20),
+        (-17, -16),
+        (-11, -11),
         (-12, -8),
         (-6, -3),
-        (-1, 3),
-        (4, 5),
-        (9, 11),
-        (16, 17),
-        (20, 19),
-        (24, 23),
-        (30, 27),
-        (34, 27),
-        (39, 27),
+        (-2, 2),
+        (3, 6),
+        (9, 10),
+        (14, 15),
+        (19, 18),
+        (24, 21),
+        (29, 24),
+        (34, 26),
+        (39, 28),
     ],
     mobility_queen: [
         (-36, -84),
-        (-32, -77),
-        (-29, -70),
-        (-27, -63),
-        (-22, -56),
+        (-31, -77),
+        (-28, -70),
+        (-26, -63),
+        (-23, -56),
         (-20, -49),
         (-17, -42),
-        (-14, -34),
-        (-10, -27),
-        (-7, -20),
-        (-6, -12),
-        (-3, -6),
-        (0, 1),
+        (-14, -35),
+        (-11, -27),
+        (-9, -20),
+        (-7, -13),
+        (-4, -6),
+        (-1, 1),
         (2, 8),
-        (6, 15),
+        (5, 15),
         (9, 22),
         (12, 29),
         (15, 35),
         (18, 42),
         (21, 49),
         (24, 56),
-        (27, 62),
+        (27, 63),
         (30, 70),
         (33, 77),
         (36, 84),
@@ -242,18 +258,22 @@ pub const WEIGHTS: Weights = Weights {
         (42, 98),
         (45, 105),
     ],
-    king_zone_attacks: (11, 0),
-    weak_king_squares: (12, 0),
-    king_attack: [(0, 0), (0, 0), (21, 0), (20, 0), (40, 0), (79, 0), (0, 0)],
-    threat_by_pawn: (43, 31),
+    king_zone_attacks: (4, 0),
+    weak_king_squares: (9, 0),
+    king_attack: [(0, 0), (0, 0), (20, 0), (19, 0), (40, 0), (78, 0), (0, 0)],
+    threat_by_pawn: (41, 30),
     threat_by_minor: (27, 20),
-    threat_by_rook: (27, 15),
-    hanging: (17, 17),
-    threat_by_push: (20, 12),
-    safe_check: [(0, 0), (0, 0), (33, 5), (22, 8), (42, 14), (37, 14), (0, 0)],
-    space: (10, 0),
-    knight_closed: (5, 14),
-    rook_closed: (-7, 5),
+    threat_by_rook: (26, 15),
+    hanging: (15, 16),
+    threat_by_push: (17, 11),
+    safe_check: [(0, 0), (0, 0), (32, 5), (19, 7), (40, 12), (30, 13), (0, 0)],
+    space: (5, 0),
+    knight_closed: (4, 10),
+    rook_closed: (-5, 3),
+    flank_attacks: (1, 0),
+    pawnless_flank: (10, 42),
+    bishop_long_diagonal: (20, 3),
+    rook_trapped: (-17, -5),
 };
 
 /// A mobility table that grows by `step` per square, 0 at `typical` squares: the linear
@@ -272,7 +292,9 @@ const fn linear<const N: usize>(step: Pair, typical: i32) -> [Pair; N] {
 impl Weights {
     /// True for the weights that are middlegame terms only, whose endgame half stays 0.
     pub fn is_middlegame_only(name: &str) -> bool {
-        ["shelter", "pawn_storm", "king_attack", "king_zone", "weak_king", "space"].iter().any(|p| name.starts_with(p))
+        ["shelter", "pawn_storm", "king_attack", "king_zone", "weak_king", "space", "flank_attacks"]
+            .iter()
+            .any(|p| name.starts_with(p))
     }
 
     /// Every weight, in a fixed order, for the tuner. The first rank and the promotion rank
@@ -339,6 +361,10 @@ impl Weights {
         out.push(("space".into(), &mut self.space));
         out.push(("knight_closed".into(), &mut self.knight_closed));
         out.push(("rook_closed".into(), &mut self.rook_closed));
+        out.push(("flank_attacks".into(), &mut self.flank_attacks));
+        out.push(("pawnless_flank".into(), &mut self.pawnless_flank));
+        out.push(("bishop_long_diagonal".into(), &mut self.bishop_long_diagonal));
+        out.push(("rook_trapped".into(), &mut self.rook_trapped));
         out
     }
 
