@@ -7,6 +7,7 @@
 //!
 //! * `breakdown`: every term, White's point of view, for the `eval` command and the tuner;
 //! * `pawns`, `pieces`, `activity`: the terms, each a function of the board and the weights;
+//! * `king_danger`: the checks each side could give, safe or not;
 //! * `space`: room in the centre behind the pawns, and knights and rooks in a locked position;
 //! * `endgame`: the win against a bare king, and the push of that king to where it is mated;
 //! * `pawn_cache`: the pawn-and-king terms looked up instead of recomputed;
@@ -17,6 +18,7 @@
 mod activity;
 pub mod breakdown;
 pub mod endgame;
+mod king_danger;
 mod pawn_cache;
 mod pawns;
 mod pieces;
@@ -95,11 +97,11 @@ pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32, caches: &mut EvalCach
     (full, true)
 }
 
-/// A White-view (middlegame, endgame) sum blended by phase and endgame scale, plus the mating
-/// of a bare king, then turned to the side to move's view with the tempo bonus.
+/// A White-view (middlegame, endgame) sum, its endgame half scaled, blended by phase, plus the
+/// mating of a bare king, then turned to the side to move's view with the tempo bonus.
 fn side_relative(board: &Board, sum: Pair, phase: i32, material: &[pieces::SideMaterial; 2]) -> i32 {
-    let tapered = taper(sum, phase);
-    let white = tapered * pieces::endgame_scale(tapered, material) / 64 + endgame::mating_bonus(board);
+    let scale = pieces::endgame_scale(sum.1, material);
+    let white = taper((sum.0, sum.1 * scale / 64), phase) + endgame::mating_bonus(board);
     (if board.side() == Colour::White { white } else { -white }) + TEMPO
 }
 

@@ -23,10 +23,10 @@
 //! With `--resolve`, each position is first replaced by the end of the best line of captures
 //! from it (`eval::resolve`), the quiet position whose static score the search trusts. The
 //! piece-square values and the endgame scale stay as they are (the scale is taken from the
-//! hand-set weights, per position). A tenth of the positions are held out to check that
-//! the fit generalises. An optional L2 term pulls each weight towards its hand-set value
-//! (`HAND_SET`), for terms the data says little about. The endgame halves of middlegame-only
-//! terms stay 0. The tuned weights are printed in the form of `WEIGHTS`.
+//! hand-set weights, per position, and multiplies the endgame half as in the engine). A
+//! tenth of the positions are held out to check that the fit generalises. An optional L2
+//! term pulls each weight towards its hand-set value (`HAND_SET`), for terms the data says
+//! little about. The endgame halves of middlegame-only terms stay 0. The tuned weights are printed in the form of `WEIGHTS`.
 //!
 //! The piece-square formula (`chess::psq`) stays, and the tuner fits a correction to it per
 //! kind and square (`chess::psq_learned`), starting from 0, with its own L2 pull towards 0:
@@ -107,7 +107,7 @@ fn score(s: &Sample, w: &[f64]) -> f64 {
         eg += w[2 * j + 1] * count;
     }
     let full = FULL_PHASE as f64;
-    (mg * s.phase + eg * (full - s.phase)) / full * s.scale / 64.0 + s.tempo
+    (mg * s.phase + eg * s.scale / 64.0 * (full - s.phase)) / full + s.tempo
 }
 
 fn sigmoid(score: f64, k: f64) -> f64 {
@@ -308,9 +308,9 @@ fn gradient(samples: &[Sample], w: &[f64], k: f64, params: usize) -> Vec<f64> {
     let mut grad = vec![0.0; 2 * params];
     for s in samples {
         let p = sigmoid(score(s, w), k);
-        // d(error)/d(score), then the chain through taper and scale.
-        let d = -2.0 * (s.target - p) * p * (1.0 - p) * k * std::f64::consts::LN_10 / 400.0 * s.scale / 64.0;
-        let (dmg, deg) = (d * s.phase / full, d * (full - s.phase) / full);
+        // d(error)/d(score), then the chain through taper and the endgame half's scale.
+        let d = -2.0 * (s.target - p) * p * (1.0 - p) * k * std::f64::consts::LN_10 / 400.0;
+        let (dmg, deg) = (d * s.phase / full, d * (full - s.phase) / full * s.scale / 64.0);
         for &(j, count) in &s.features {
             grad[2 * j] += dmg * count;
             grad[2 * j + 1] += deg * count;

@@ -1,6 +1,6 @@
 //! Piece activity, from White's point of view: *mobility* (how many squares each knight,
 //! bishop, rook and queen can go to), *king attack* (how many of them bear on the squares
-//! around the enemy king, and the checks they could give safely), *threats* (enemy pieces
+//! around the enemy king; the checks they could give are in `king_danger`), *threats* (enemy pieces
 //! attacked by cheaper ones, attacked and not defended, or attackable by a pawn push),
 //! passed pawns free to advance, the attacks on the enemy king's flank and a flank without
 //! pawns, bishops on the long diagonals and rooks trapped by their own king. All come from
@@ -10,6 +10,7 @@
 //! A square counts towards mobility when it is empty or holds an enemy piece, and no enemy
 //! pawn guards it: a piece that can only go where a pawn takes it is not really free.
 
+use super::king_danger::king_danger;
 use super::pawns::{is_passed, relative_rank};
 use super::weights::Weights;
 use crate::chess::board::castling::side_rights;
@@ -116,18 +117,6 @@ fn threat_terms(board: &Board, colour: Colour, side: &SideActivity, enemy: &Side
         (w.hanging, pieces & side.by_any & !enemy.by_any),
         (w.threat_by_push, pieces & push_threats(board, colour, side, enemy)),
     ];
-    // Checks: the squares from which each kind would check the enemy king, that a piece of
-    // that kind reaches, that hold none of our own pieces and that nothing of theirs guards.
-    let king = to_64(board.king(them));
-    let occupied = board.occupied();
-    let safe = !board.colour_set(colour) & !enemy.by_any;
-    let (diagonal, straight) = (bishop_attacks(king, occupied), rook_attacks(king, occupied));
-    let checks = [
-        (w.safe_check[KNIGHT as usize], knight_attacks(king) & side.by_kind[KNIGHT as usize] & safe),
-        (w.safe_check[BISHOP as usize], diagonal & side.by_kind[BISHOP as usize] & safe),
-        (w.safe_check[ROOK as usize], straight & side.by_kind[ROOK as usize] & safe),
-        (w.safe_check[QUEEN as usize], (diagonal | straight) & side.by_kind[QUEEN as usize] & safe),
-    ];
     // The enemy king zone's squares we attack that only its king or queen defends, if anything.
     let defenders = enemy.by_kind[PAWN as usize..=ROOK as usize].iter().fold(0, |set, s| set | s);
     let weak = king_zone(board.king(them)) & side.by_any & !defenders;
@@ -143,12 +132,12 @@ fn threat_terms(board: &Board, colour: Colour, side: &SideActivity, enemy: &Side
         (w.king_zone_attacks, side.zone_attacks),
         (w.weak_king_squares, weak.count_ones() as i32),
     ];
+    let danger = king_danger(board, colour, &side.by_kind, enemy.by_any, w);
     threats
         .iter()
-        .chain(&checks)
         .map(|&(weight, set)| (weight, set.count_ones() as i32))
         .chain(counted)
-        .fold((0, 0), |total, (weight, n)| (total.0 + weight.0 * n, total.1 + weight.1 * n))
+        .fold(danger, |total, (weight, n)| (total.0 + weight.0 * n, total.1 + weight.1 * n))
 }
 
 /// The squares `colour`'s pawns would attack after a safe push: one step onto an empty square
@@ -252,9 +241,10 @@ mod tests {
     use super::*;
     use crate::eval::weights::WEIGHTS as W;
 
-    /// The engine's weights without the king-flank terms, for tests of the other terms.
+    /// The engine's weights without the terms that count in almost every position (the king's
+    /// flank, and the checks that the enemy guards), for tests of the other terms.
     fn without_flanks() -> Weights {
-        Weights { flank_attacks: (0, 0), pawnless_flank: (0, 0), ..W }
+        Weights { flank_attacks: (0, 0), pawnless_flank: (0, 0), unsafe_check: (0, 0), ..W }
     }
 
     #[test]

@@ -20,9 +20,9 @@ pub struct Breakdown {
     pub pieces: Pair,
     /// Mobility and king attack (middlegame, endgame).
     pub activity: Pair,
-    /// Share of the score kept, out of 64, in endgames the side ahead cannot win.
+    /// Share of the endgame score kept, out of 64, in endgames the side ahead may not win.
     pub scale: i32,
-    /// The win against a bare king and the push toward its mate (`endgame`), after scaling.
+    /// The win against a bare king and the push toward its mate (`endgame`), never scaled.
     pub mating: i32,
     /// Phase, 0 (bare kings and pawns) to [`FULL_PHASE`].
     pub phase: i32,
@@ -44,8 +44,8 @@ pub fn breakdown_with(board: &Board, w: &Weights) -> Breakdown {
     let pieces = add(add(pieces, shelter::shelter_terms(board, w)), space::space_terms(board, w, &material));
     let activity = activity::activity_terms(board, w);
     let sum = add(add(add(add(piece_square, pawn_structure), passed_pawns), pieces), activity);
-    let tapered = taper(sum, phase);
-    let scale = pieces::endgame_scale(tapered, &material);
+    let scale = pieces::endgame_scale(sum.1, &material);
+    let tapered = taper((sum.0, sum.1 * scale / 64), phase);
     let mating = endgame::mating_bonus(board);
     Breakdown {
         piece_square,
@@ -56,6 +56,6 @@ pub fn breakdown_with(board: &Board, w: &Weights) -> Breakdown {
         phase,
         scale,
         mating,
-        white_total: tapered * scale / 64 + mating,
+        white_total: tapered + mating,
     }
 }

@@ -1,5 +1,5 @@
 //! The pawn cache: the evaluation terms that depend only on where the pawns and the kings
-//! stand (doubled, isolated and passed pawns, and the pawn shelter in front of each king).
+//! stand (the pawn structure, passed pawns, and the pawn shelter in front of each king).
 //!
 //! Pawns move seldom compared with pieces, so the same pawn-and-king placement comes back at
 //! most nodes of a search, and the terms can be looked up instead of recomputed. Each entry
@@ -17,7 +17,7 @@ use crate::chess::values::Pair;
 /// The terms that depend only on pawns and kings, White's view, with the engine's weights.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PawnKingTerms {
-    /// Doubled and isolated pawns.
+    /// The pawn structure (`pawns::pawn_terms`), with each king's distance to its pawns.
     pub structure: Pair,
     /// Passed pawns.
     pub passed: Pair,

@@ -1,9 +1,9 @@
 //! Piece terms computed at evaluation time: bishop pair, bishops hemmed in by their own pawns,
-//! outposts, minor pieces shielded by a pawn and kept near their king, rooks on open files and
-//! on the seventh rank, and the scaling of endgames that cannot be won. White's point of
+//! outposts, minor pieces shielded by a pawn and kept near their king, rooks on open files,
+//! on the seventh rank and behind their passed pawns, and the scaling of endgames that cannot be won. White's point of
 //! view. (The king's pawn shelter is in `shelter`.)
 
-use super::pawns::{attack_span, relative_rank};
+use super::pawns::{ahead, attack_span, is_passed, relative_rank};
 use super::weights::Weights;
 use crate::chess::board::Board;
 use crate::chess::squareset::{pawn_attacks, squares, SquareSet, DARK_SQUARES, FILE_A};
@@ -96,6 +96,8 @@ fn side_terms(board: &Board, colour: Colour, all_pawns: SquareSet, w: &Weights) 
             (0, 0)
         };
         add(bonus, 1);
+        let passers = squares(own_pawns & ahead(colour, sq)).filter(|&p| is_passed(colour, p, enemy_pawns));
+        add(w.rook_behind_passer, passers.count() as i32);
         let rank = 0xFFu64 << (sq & 56);
         if relative_rank(colour, sq) == 6 && (enemy_king_rank == 7 || enemy_pawns & rank != 0) {
             add(w.rook_seventh, 1);
@@ -107,21 +109,37 @@ fn side_terms(board: &Board, colour: Colour, all_pawns: SquareSet, w: &Weights) 
     ((mg, eg), material)
 }
 
+/// The endgame scale of the side ahead with pawns, without bishops of opposite colours:
+/// [`FEW_PAWNS_SCALE`] plus [`PER_PAWN_SCALE`] per pawn, full (64) from four pawns on.
+const FEW_PAWNS_SCALE: i32 = 36;
+const PER_PAWN_SCALE: i32 = 7;
+
 /// The ranks where a side's outposts lie (its fourth to sixth), by colour.
 const OUTPOST_RANKS: [SquareSet; 2] = [0xFF_FFFF << 24, 0xFF_FFFF << 16];
 
-/// How much of the score to keep (out of 64) when the side ahead cannot force a win: with no
-/// pawns, being up less than a rook in pieces (say a rook against a bishop) is usually a draw,
-/// and two knights cannot force mate. With pawns, bishops of opposite colours and no other
-/// pieces hold many a pawn-down ending: half the score is kept.
-pub fn endgame_scale(white_total: i32, material: &[SideMaterial; 2]) -> i32 {
-    let (strong, weak) = if white_total >= 0 { (0, 1) } else { (1, 0) };
+/// How much of the endgame score to keep (out of 64) when the side ahead may not force a win,
+/// the side ahead being the one the endgame half of the score favours: with no pawns, being
+/// up less than a rook in pieces (say a rook against a bishop) is usually a draw, and two
+/// knights cannot force mate. With pawns, bishops of opposite colours and no other pieces hold
+/// many a pawn-down ending: half the score is kept. Otherwise, unless the side ahead leads by
+/// a rook's worth of pieces or more (which wins without pawns, so losing them must not raise
+/// the scale), each pawn it has left, up to four, is a way to win: with fewer, the defender
+/// can more often give up a piece for the last of them or build a fortress, so a part of the
+/// score goes.
+pub fn endgame_scale(white_endgame: i32, material: &[SideMaterial; 2]) -> i32 {
+    let (strong, weak) = if white_endgame >= 0 { (0, 1) } else { (1, 0) };
     let (s, w) = (&material[strong], &material[weak]);
     if s.count[PAWN as usize] > 0 {
         let lone_bishop =
             |m: &SideMaterial| m.pieces_value == MATERIAL[BISHOP as usize].0 && m.count[BISHOP as usize] == 1;
         let opposite = lone_bishop(s) && lone_bishop(w) && s.bishop_colours != w.bishop_colours;
-        return if opposite { 32 } else { 64 };
+        if opposite {
+            return 32;
+        }
+        if s.pieces_value - w.pieces_value >= DRAWISH_MARGIN {
+            return 64;
+        }
+        return (FEW_PAWNS_SCALE + PER_PAWN_SCALE * s.count[PAWN as usize]).min(64);
     }
     let knights_only = s.pieces_value == s.count[KNIGHT as usize] * MATERIAL[KNIGHT as usize].0;
     if knights_only && s.count[KNIGHT as usize] <= 2 {
@@ -181,12 +199,32 @@ mod tests {
         let (_, m) = piece_terms(&queen_v_rook, &W);
         assert_eq!(endgame_scale(400, &m), 64);
         // Bishops of opposite colours (c3 dark, e6 light) and a pawn up: half; of the same
-        // colour (c4 light): in full.
+        // colour (c4 light): the scale of two pawns, and in full with four.
         let opposite = Board::from_fen("8/5p2/4b2k/8/5P1P/2B5/8/4K3 w - - 0 1").unwrap();
         let (_, m) = piece_terms(&opposite, &W);
         assert_eq!(endgame_scale(100, &m), 32);
         let same = Board::from_fen("8/5p2/4b2k/8/2B2P1P/8/8/4K3 w - - 0 1").unwrap();
         let (_, m) = piece_terms(&same, &W);
+        assert_eq!(endgame_scale(100, &m), 36 + 2 * 7);
+        let four = Board::from_fen("8/5p2/4b2k/8/2B2P1P/6P1/7P/4K3 w - - 0 1").unwrap();
+        let (_, m) = piece_terms(&four, &W);
         assert_eq!(endgame_scale(100, &m), 64);
+        // The side ahead is the one the score favours: Black, three pawns down but ahead.
+        assert_eq!(endgame_scale(-100, &m), 36 + 7);
+    }
+
+    #[test]
+    fn losing_a_pawn_never_raises_the_scale() {
+        // (side ahead with its last pawn, the same without it)
+        let pairs = [
+            ("8/8/4k3/8/8/2r5/4P3/Q3K3 w - - 0 1", "8/8/4k3/8/8/2r5/8/Q3K3 w - - 0 1"),
+            ("8/5pp1/4k3/8/8/8/4P3/R3K3 w - - 0 1", "8/5pp1/4k3/8/8/8/8/R3K3 w - - 0 1"),
+            ("8/8/4k3/8/8/2b5/4P3/R3K3 w - - 0 1", "8/8/4k3/8/8/2b5/8/R3K3 w - - 0 1"),
+            ("8/8/4k3/8/8/8/4P3/2B1K3 w - - 0 1", "8/8/4k3/8/8/8/8/2B1K3 w - - 0 1"),
+        ];
+        for (with, without) in pairs {
+            let scale = |fen: &str| endgame_scale(100, &piece_terms(&Board::from_fen(fen).unwrap(), &W).1);
+            assert!(scale(with) >= scale(without), "{with}: {} < {}", scale(with), scale(without));
+        }
     }
 }

@@ -1,11 +1,111 @@
-//! What the Texel tuner (`src/bin/tune.rs`) needs of the evaluation: the terms' sum under
-//! any weights, and how often each weight counts in a position.
+//! What the Texel tuner (`src/bin/tune.rs`) needs of the evaluation: the weights as a list,
+//! the terms' sum under any weights, and how often each weight counts in a position.
 
 use super::breakdown::breakdown_with;
-use super::weights::Weights;
+use super::weights::{Weights, WEIGHTS};
 use crate::chess::board::Board;
 use crate::chess::values::Pair;
 use std::sync::OnceLock;
+
+impl Weights {
+    /// True for the weights that are middlegame terms only, whose endgame half stays 0.
+    pub fn is_middlegame_only(name: &str) -> bool {
+        ["shelter", "pawn_storm", "king_attack", "king_zone", "weak_king", "space", "flank_attacks"]
+            .iter()
+            .any(|p| name.starts_with(p))
+    }
+
+    /// Every weight, in a fixed order, for the tuner. The first rank and the promotion rank
+    /// of the passed-pawn table and the pawn and king entries of the piece tables are never
+    /// counted by any term, so they are left out.
+    pub fn params_mut(&mut self) -> Vec<(String, &mut Pair)> {
+        let mut out: Vec<(String, &mut Pair)> = Vec::new();
+        for (i, p) in self.material.iter_mut().enumerate().skip(1) {
+            out.push((format!("material[{i}]"), p));
+        }
+        out.push(("doubled_pawn".into(), &mut self.doubled_pawn));
+        out.push(("isolated_pawn".into(), &mut self.isolated_pawn));
+        for (i, p) in self.connected_pawn.iter_mut().enumerate().take(7).skip(1) {
+            out.push((format!("connected_pawn[{i}]"), p));
+        }
+        out.push(("backward_pawn".into(), &mut self.backward_pawn));
+        out.push(("defended_pawn".into(), &mut self.defended_pawn));
+        for (i, p) in self.phalanx_pawn.iter_mut().enumerate().take(7).skip(1) {
+            out.push((format!("phalanx_pawn[{i}]"), p));
+        }
+        out.push(("weak_unopposed".into(), &mut self.weak_unopposed));
+        for (i, p) in self.candidate_passer.iter_mut().enumerate().take(6).skip(1) {
+            out.push((format!("candidate_passer[{i}]"), p));
+        }
+        out.push(("king_pawn_distance".into(), &mut self.king_pawn_distance));
+        for (i, p) in self.passed_pawn.iter_mut().enumerate().take(7).skip(1) {
+            out.push((format!("passed_pawn[{i}]"), p));
+        }
+        out.push(("passed_own_king".into(), &mut self.passed_own_king));
+        out.push(("passed_enemy_king".into(), &mut self.passed_enemy_king));
+        out.push(("passed_free".into(), &mut self.passed_free));
+        out.push(("rook_behind_passer".into(), &mut self.rook_behind_passer));
+        out.push(("knight_outpost".into(), &mut self.knight_outpost));
+        out.push(("bishop_outpost".into(), &mut self.bishop_outpost));
+        out.push(("bishop_pawns".into(), &mut self.bishop_pawns));
+        out.push(("rook_seventh".into(), &mut self.rook_seventh));
+        out.push(("bishop_pair".into(), &mut self.bishop_pair));
+        out.push(("rook_open_file".into(), &mut self.rook_open_file));
+        out.push(("rook_half_open_file".into(), &mut self.rook_half_open_file));
+        out.push(("minor_behind_pawn".into(), &mut self.minor_behind_pawn));
+        out.push(("minor_king_distance".into(), &mut self.minor_king_distance));
+        out.push(("shelter_missing".into(), &mut self.shelter_missing));
+        out.push(("shelter_open_file".into(), &mut self.shelter_open_file));
+        for (i, p) in self.shelter_pawn.iter_mut().enumerate().take(7) {
+            out.push((format!("shelter_pawn[{i}]"), p));
+        }
+        for (i, p) in self.pawn_storm.iter_mut().enumerate().take(7) {
+            out.push((format!("pawn_storm[{i}]"), p));
+        }
+        let tables: [(&str, &mut [Pair]); 4] = [
+            ("mobility_knight", &mut self.mobility_knight),
+            ("mobility_bishop", &mut self.mobility_bishop),
+            ("mobility_rook", &mut self.mobility_rook),
+            ("mobility_queen", &mut self.mobility_queen),
+        ];
+        for (name, table) in tables {
+            for (i, p) in table.iter_mut().enumerate() {
+                out.push((format!("{name}[{i}]"), p));
+            }
+        }
+        out.push(("king_zone_attacks".into(), &mut self.king_zone_attacks));
+        out.push(("weak_king_squares".into(), &mut self.weak_king_squares));
+        for (i, p) in self.king_attack.iter_mut().enumerate().take(6).skip(2) {
+            out.push((format!("king_attack[{i}]"), p));
+        }
+        out.push(("threat_by_pawn".into(), &mut self.threat_by_pawn));
+        out.push(("threat_by_minor".into(), &mut self.threat_by_minor));
+        out.push(("threat_by_rook".into(), &mut self.threat_by_rook));
+        out.push(("hanging".into(), &mut self.hanging));
+        out.push(("threat_by_push".into(), &mut self.threat_by_push));
+        for (i, p) in self.safe_check.iter_mut().enumerate().take(6).skip(2) {
+            out.push((format!("safe_check[{i}]"), p));
+        }
+        out.push(("unsafe_check".into(), &mut self.unsafe_check));
+        out.push(("space".into(), &mut self.space));
+        out.push(("knight_closed".into(), &mut self.knight_closed));
+        out.push(("rook_closed".into(), &mut self.rook_closed));
+        out.push(("flank_attacks".into(), &mut self.flank_attacks));
+        out.push(("pawnless_flank".into(), &mut self.pawnless_flank));
+        out.push(("bishop_long_diagonal".into(), &mut self.bishop_long_diagonal));
+        out.push(("rook_trapped".into(), &mut self.rook_trapped));
+        out
+    }
+
+    /// All weights zero: the terms then add nothing.
+    pub fn zero() -> Weights {
+        let mut w = WEIGHTS;
+        for (_, p) in w.params_mut() {
+            *p = (0, 0);
+        }
+        w
+    }
+}
 
 /// Probe weight for [`term_counts`]: large enough that the king attack's percentages stay
 /// exact in integer arithmetic.
@@ -45,7 +145,6 @@ fn probes() -> &'static [Weights] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::weights::WEIGHTS;
 
     /// The tuner's model, the weights times the counts, must give the engine's own terms (up
     /// to the king attack's rounding to whole centipawns, at most 1 per side and phase).

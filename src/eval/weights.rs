@@ -21,6 +21,23 @@ pub struct Weights {
     /// Per backward pawn: no own pawn level with it or behind it on a neighbouring file,
     /// and its stop square guarded by an enemy pawn.
     pub backward_pawn: Pair,
+    /// Per own pawn defending a pawn: on top of `connected_pawn`, a pawn held by two counts
+    /// twice.
+    pub defended_pawn: Pair,
+    /// Per pawn with an own pawn beside it on its rank (a phalanx, which can advance side by
+    /// side), by its rank counted from its own side; on top of `connected_pawn`.
+    pub phalanx_pawn: [Pair; 8],
+    /// Per isolated or backward pawn with no enemy pawn in front of it on its file: the enemy's
+    /// rooks and queens can attack it down the half-open file.
+    pub weak_unopposed: Pair,
+    /// Per candidate passer, by its rank counted from its own side: a pawn that is not passed
+    /// but has no enemy pawn ahead on its file and at least as many own pawns beside or behind
+    /// it on the neighbouring files as enemy pawns ahead on them, so it can force its way
+    /// through.
+    pub candidate_passer: [Pair; 8],
+    /// Per king step from a side's king to its nearest own pawn (none with no pawns): in the
+    /// endgame the king defends its pawns and escorts them.
+    pub king_pawn_distance: Pair,
     /// Per passed pawn (no enemy pawn ahead on its own or a neighbouring file), by its rank
     /// counted from its own side (index 0 = its first rank, which never holds a pawn). It
     /// grows steeply: a pawn near promotion ties down a piece, and in the endgame it runs.
@@ -34,6 +51,9 @@ pub struct Weights {
     /// Per passed pawn beyond its third rank whose stop square is empty and not attacked by
     /// the enemy, times the ranks it has gone past the third: it can advance at once.
     pub passed_free: Pair,
+    /// Per own rook on the file of an own passed pawn, behind it: it pushes the pawn from
+    /// behind and keeps its path in sight as it advances.
+    pub rook_behind_passer: Pair,
     /// Per knight on an outpost: the enemy's half (ranks 4 to 6 from its side), defended by
     /// an own pawn, with no enemy pawn left that could ever chase it away.
     pub knight_outpost: Pair,
@@ -100,6 +120,9 @@ pub struct Weights {
     /// Per square from which one of our pieces of each kind (index by kind) could give check
     /// next move, safely: it reaches the square now, and nothing of the enemy guards it.
     pub safe_check: [Pair; 7],
+    /// Per square from which one of our pieces could give check next move that the enemy
+    /// guards: a check that can be answered by a capture still drives the king and gains time.
+    pub unsafe_check: Pair,
     /// Per safe central square times the side's knights, bishops, rooks and queens, over
     /// `space::SPACE_DIVISOR` (`space`). Middlegame term.
     pub space: Pair,
@@ -127,10 +150,16 @@ pub const HAND_SET: Weights = Weights {
     isolated_pawn: (-12, -15),
     connected_pawn: [(0, 0), (4, 2), (6, 4), (10, 8), (18, 15), (30, 25), (45, 40), (0, 0)],
     backward_pawn: (-8, -10),
+    defended_pawn: (6, 4),
+    phalanx_pawn: [(0, 0), (1, 1), (2, 2), (4, 3), (6, 5), (12, 10), (20, 16), (0, 0)],
+    weak_unopposed: (-6, -10),
+    candidate_passer: [(0, 0), (0, 2), (2, 5), (5, 10), (10, 20), (20, 35), (0, 0), (0, 0)],
+    king_pawn_distance: (0, -6),
     passed_pawn: [(0, 0), (5, 10), (8, 15), (15, 30), (30, 55), (55, 100), (85, 150), (0, 0)],
     passed_own_king: (0, -5),
     passed_enemy_king: (0, 10),
     passed_free: (0, 8),
+    rook_behind_passer: (5, 15),
     knight_outpost: (25, 15),
     bishop_outpost: (15, 8),
     bishop_pawns: (-3, -6),
@@ -157,6 +186,7 @@ pub const HAND_SET: Weights = Weights {
     hanging: (15, 15),
     threat_by_push: (15, 12),
     safe_check: [(0, 0), (0, 0), (30, 5), (20, 5), (40, 10), (30, 10), (0, 0)],
+    unsafe_check: (6, 2),
     space: (2, 0),
     knight_closed: (2, 2),
     rook_closed: (-2, -2),
@@ -172,68 +202,74 @@ pub const HAND_SET: Weights = Weights {
 /// by the search's score, with an L2 pull of 1e-7 towards the hand-set values, together with
 /// the piece-square corrections (`chess::psq_learned`; see docs/strength.md).
 pub const WEIGHTS: Weights = Weights {
-    material: [(0, 0), (-19, -13), (7, 8), (11, 12), (-5, 7), (3, 4)],
-    doubled_pawn: (-10, -19),
-    isolated_pawn: (-8, -12),
-    connected_pawn: [(0, 0), (3, 0), (11, 5), (11, 6), (17, 13), (31, 26), (45, 40), (0, 0)],
-    backward_pawn: (-7, -12),
-    passed_pawn: [(0, 0), (2, 10), (3, 14), (10, 29), (32, 59), (56, 99), (84, 144), (0, 0)],
-    passed_own_king: (-2, -11),
-    passed_enemy_king: (1, 12),
-    passed_free: (-1, 17),
+    material: [(0, 0), (-22, -10), (5, 10), (11, 13), (-5, 11), (3, 4)],
+    doubled_pawn: (-10, -22),
+    isolated_pawn: (-4, -5),
+    connected_pawn: [(0, 0), (4, 0), (7, 6), (6, 4), (13, 11), (30, 25), (45, 40), (0, 0)],
+    backward_pawn: (-6, -8),
+    defended_pawn: (8, 2),
+    phalanx_pawn: [(0, 0), (1, -1), (3, -2), (4, 2), (7, 6), (12, 11), (20, 16), (0, 0)],
+    weak_unopposed: (-7, -7),
+    candidate_passer: [(0, 0), (-2, 1), (1, 3), (3, 9), (8, 18), (20, 35), (0, 0), (0, 0)],
+    king_pawn_distance: (0, -2),
+    passed_pawn: [(0, 0), (2, 10), (3, 15), (10, 30), (32, 60), (56, 101), (84, 146), (0, 0)],
+    passed_own_king: (-1, -12),
+    passed_enemy_king: (0, 14),
+    passed_free: (0, 19),
+    rook_behind_passer: (4, 15),
     knight_outpost: (23, 14),
     bishop_outpost: (17, 10),
     bishop_pawns: (-2, -4),
     rook_seventh: (11, 22),
     bishop_pair: (30, 53),
-    rook_open_file: (24, 5),
-    rook_half_open_file: (11, 13),
+    rook_open_file: (24, 7),
+    rook_half_open_file: (11, 14),
     minor_behind_pawn: (10, 11),
-    minor_king_distance: (-1, 6),
+    minor_king_distance: (-1, 7),
     shelter_missing: (-8, 0),
     shelter_open_file: (-8, 0),
-    shelter_pawn: [(-5, 0), (9, 0), (3, 0), (-1, 0), (-4, 0), (-5, 0), (-5, 0), (0, 0)],
-    pawn_storm: [(-7, 0), (1, 0), (-20, 0), (-7, 0), (-4, 0), (3, 0), (-2, 0), (0, 0)],
-    mobility_knight: [(-32, -28), (-22, -22), (-13, -13), (-6, -5), (3, 3), (8, 11), (14, 16), (23, 21), (31, 25)],
+    shelter_pawn: [(-4, 0), (8, 0), (2, 0), (-1, 0), (-4, 0), (-5, 0), (-5, 0), (0, 0)],
+    pawn_storm: [(-6, 0), (1, 0), (-20, 0), (-7, 0), (-4, 0), (3, 0), (-1, 0), (0, 0)],
+    mobility_knight: [(-32, -28), (-22, -22), (-12, -13), (-6, -5), (3, 3), (8, 11), (14, 17), (23, 22), (30, 26)],
     mobility_bishop: [
         (-41, -37),
-        (-31, -30),
+        (-30, -30),
         (-22, -23),
-        (-16, -16),
+        (-16, -15),
         (-11, -8),
         (-5, -2),
         (-1, 4),
         (4, 8),
-        (12, 12),
+        (12, 13),
         (19, 17),
-        (27, 22),
+        (27, 23),
         (34, 28),
         (42, 36),
-        (49, 41),
+        (48, 41),
     ],
     mobility_rook: [
         (-31, -25),
         (-21, -20),
         (-17, -16),
         (-11, -11),
-        (-12, -8),
-        (-6, -3),
-        (-2, 2),
+        (-11, -7),
+        (-6, -2),
+        (-2, 3),
         (3, 6),
-        (9, 10),
+        (9, 11),
         (14, 15),
         (19, 18),
         (24, 21),
-        (29, 24),
+        (29, 23),
         (34, 26),
-        (39, 28),
+        (38, 30),
     ],
     mobility_queen: [
         (-36, -84),
-        (-31, -77),
+        (-32, -77),
         (-28, -70),
         (-26, -63),
-        (-23, -56),
+        (-22, -56),
         (-20, -49),
         (-17, -42),
         (-14, -35),
@@ -242,11 +278,11 @@ pub const WEIGHTS: Weights = Weights {
         (-7, -13),
         (-4, -6),
         (-1, 1),
-        (2, 8),
-        (5, 15),
-        (9, 22),
-        (12, 29),
-        (15, 35),
+        (2, 7),
+        (5, 14),
+        (8, 21),
+        (11, 28),
+        (14, 35),
         (18, 42),
         (21, 49),
         (24, 56),
@@ -258,22 +294,23 @@ pub const WEIGHTS: Weights = Weights {
         (42, 98),
         (45, 105),
     ],
-    king_zone_attacks: (4, 0),
-    weak_king_squares: (9, 0),
+    king_zone_attacks: (-1, 0),
+    weak_king_squares: (7, 0),
     king_attack: [(0, 0), (0, 0), (20, 0), (19, 0), (40, 0), (78, 0), (0, 0)],
     threat_by_pawn: (41, 30),
     threat_by_minor: (27, 20),
     threat_by_rook: (26, 15),
-    hanging: (15, 16),
-    threat_by_push: (17, 11),
-    safe_check: [(0, 0), (0, 0), (32, 5), (19, 7), (40, 12), (30, 13), (0, 0)],
+    hanging: (16, 17),
+    threat_by_push: (16, 11),
+    safe_check: [(0, 0), (0, 0), (31, 6), (19, 7), (40, 16), (29, 13), (0, 0)],
+    unsafe_check: (5, 13),
     space: (5, 0),
     knight_closed: (4, 10),
-    rook_closed: (-5, 3),
-    flank_attacks: (1, 0),
+    rook_closed: (-5, 4),
+    flank_attacks: (0, 0),
     pawnless_flank: (10, 42),
-    bishop_long_diagonal: (20, 3),
-    rook_trapped: (-17, -5),
+    bishop_long_diagonal: (19, 3),
+    rook_trapped: (-17, -4),
 };
 
 /// A mobility table that grows by `step` per square, 0 at `typical` squares: the linear
@@ -287,93 +324,4 @@ const fn linear<const N: usize>(step: Pair, typical: i32) -> [Pair; N] {
         n += 1;
     }
     table
-}
-
-impl Weights {
-    /// True for the weights that are middlegame terms only, whose endgame half stays 0.
-    pub fn is_middlegame_only(name: &str) -> bool {
-        ["shelter", "pawn_storm", "king_attack", "king_zone", "weak_king", "space", "flank_attacks"]
-            .iter()
-            .any(|p| name.starts_with(p))
-    }
-
-    /// Every weight, in a fixed order, for the tuner. The first rank and the promotion rank
-    /// of the passed-pawn table and the pawn and king entries of the piece tables are never
-    /// counted by any term, so they are left out.
-    pub fn params_mut(&mut self) -> Vec<(String, &mut Pair)> {
-        let mut out: Vec<(String, &mut Pair)> = Vec::new();
-        for (i, p) in self.material.iter_mut().enumerate().skip(1) {
-            out.push((format!("material[{i}]"), p));
-        }
-        out.push(("doubled_pawn".into(), &mut self.doubled_pawn));
-        out.push(("isolated_pawn".into(), &mut self.isolated_pawn));
-        for (i, p) in self.connected_pawn.iter_mut().enumerate().take(7).skip(1) {
-            out.push((format!("connected_pawn[{i}]"), p));
-        }
-        out.push(("backward_pawn".into(), &mut self.backward_pawn));
-        for (i, p) in self.passed_pawn.iter_mut().enumerate().take(7).skip(1) {
-            out.push((format!("passed_pawn[{i}]"), p));
-        }
-        out.push(("passed_own_king".into(), &mut self.passed_own_king));
-        out.push(("passed_enemy_king".into(), &mut self.passed_enemy_king));
-        out.push(("passed_free".into(), &mut self.passed_free));
-        out.push(("knight_outpost".into(), &mut self.knight_outpost));
-        out.push(("bishop_outpost".into(), &mut self.bishop_outpost));
-        out.push(("bishop_pawns".into(), &mut self.bishop_pawns));
-        out.push(("rook_seventh".into(), &mut self.rook_seventh));
-        out.push(("bishop_pair".into(), &mut self.bishop_pair));
-        out.push(("rook_open_file".into(), &mut self.rook_open_file));
-        out.push(("rook_half_open_file".into(), &mut self.rook_half_open_file));
-        out.push(("minor_behind_pawn".into(), &mut self.minor_behind_pawn));
-        out.push(("minor_king_distance".into(), &mut self.minor_king_distance));
-        out.push(("shelter_missing".into(), &mut self.shelter_missing));
-        out.push(("shelter_open_file".into(), &mut self.shelter_open_file));
-        for (i, p) in self.shelter_pawn.iter_mut().enumerate().take(7) {
-            out.push((format!("shelter_pawn[{i}]"), p));
-        }
-        for (i, p) in self.pawn_storm.iter_mut().enumerate().take(7) {
-            out.push((format!("pawn_storm[{i}]"), p));
-        }
-        let tables: [(&str, &mut [Pair]); 4] = [
-            ("mobility_knight", &mut self.mobility_knight),
-            ("mobility_bishop", &mut self.mobility_bishop),
-            ("mobility_rook", &mut self.mobility_rook),
-            ("mobility_queen", &mut self.mobility_queen),
-        ];
-        for (name, table) in tables {
-            for (i, p) in table.iter_mut().enumerate() {
-                out.push((format!("{name}[{i}]"), p));
-            }
-        }
-        out.push(("king_zone_attacks".into(), &mut self.king_zone_attacks));
-        out.push(("weak_king_squares".into(), &mut self.weak_king_squares));
-        for (i, p) in self.king_attack.iter_mut().enumerate().take(6).skip(2) {
-            out.push((format!("king_attack[{i}]"), p));
-        }
-        out.push(("threat_by_pawn".into(), &mut self.threat_by_pawn));
-        out.push(("threat_by_minor".into(), &mut self.threat_by_minor));
-        out.push(("threat_by_rook".into(), &mut self.threat_by_rook));
-        out.push(("hanging".into(), &mut self.hanging));
-        out.push(("threat_by_push".into(), &mut self.threat_by_push));
-        for (i, p) in self.safe_check.iter_mut().enumerate().take(6).skip(2) {
-            out.push((format!("safe_check[{i}]"), p));
-        }
-        out.push(("space".into(), &mut self.space));
-        out.push(("knight_closed".into(), &mut self.knight_closed));
-        out.push(("rook_closed".into(), &mut self.rook_closed));
-        out.push(("flank_attacks".into(), &mut self.flank_attacks));
-        out.push(("pawnless_flank".into(), &mut self.pawnless_flank));
-        out.push(("bishop_long_diagonal".into(), &mut self.bishop_long_diagonal));
-        out.push(("rook_trapped".into(), &mut self.rook_trapped));
-        out
-    }
-
-    /// All weights zero: the terms then add nothing.
-    pub fn zero() -> Weights {
-        let mut w = WEIGHTS;
-        for (_, p) in w.params_mut() {
-            *p = (0, 0);
-        }
-        w
-    }
 }
