@@ -2,7 +2,7 @@
 """Where Maxim's evaluation misjudges: in games Maxim lost to Stockfish, the position where
 Stockfish's own score first reached a clear advantage, with both engines' static terms there.
 
-Usage: misjudged.py [--maxim PATH] [--stockfish PATH] [--threshold 1.00] [--list] GAMES.pgn[.gz] ...
+Usage: misjudged.py [--maxim PATH] [--stockfish PATH] [--threshold 1.00] [--depth N] [--list] GAMES.pgn[.gz] ...
 
 The PGNs are fastchess's or cutechess's, with a ``{+1.23/15 0.456s}`` comment on every move
 (the mover's score). For each game Maxim lost, the position before the first Stockfish move
@@ -23,6 +23,11 @@ side in centipawns (Stockfish's pawn units times 100). Printed: the medians of e
 both engines and of their difference, Maxim's and Stockfish's static totals (Stockfish's
 network), and with --list each position's FEN and numbers. A group whose median difference is
 large is where Maxim lacks or misweights something, in the positions where it matters.
+
+With --depth N, Stockfish also searches each position to depth N (one thread, its default
+hash, a new game each time), and the median of that score minus Maxim's static total is
+printed: the gap a better evaluation closes. Run it with two Maxim builds on the same games to
+compare their evaluations on the same positions.
 """
 import argparse
 import re
@@ -100,6 +105,18 @@ class Engine:
             lines.append(line.rstrip("\n"))
         return lines
 
+    def search(self, fen, depth):
+        """The score of a `go depth` search, centipawns from the side to move (a mate as 100
+        pawns)."""
+        self.p.stdin.write(f"ucinewgame\nposition fen {fen}\ngo depth {depth}\n")
+        score = 0
+        while (line := self.p.stdout.readline()) and not line.startswith("bestmove"):
+            m = re.search(r" score (cp|mate) (-?\d+)", line)
+            if m:
+                value = int(m.group(2))
+                score = value if m.group(1) == "cp" else (10_000 if value > 0 else -10_000)
+        return score
+
     def close(self):
         self.p.stdin.write("quit\n")
         self.p.stdin.close()
@@ -141,6 +158,7 @@ def main():
     ap.add_argument("--maxim", default="./target/release/maxim")
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
     ap.add_argument("--threshold", type=float, default=1.0)
+    ap.add_argument("--depth", type=int, default=0)
     ap.add_argument("--list", action="store_true")
     ap.add_argument("pgns", nargs="+")
     a = ap.parse_args()
@@ -153,6 +171,8 @@ def main():
         taper = lambda p: (p[0] * phase + p[1] * (24 - phase)) / 24
         row = {"game": number, "fen": fen, "search": 100 * score, "phase": phase,
                "maxim total": sign * m_total, "sf network": sign * nnue}
+        if a.depth:
+            row["sf depth"] = sf.search(fen, a.depth)
         for g in GROUPS:
             row[f"maxim {g}"] = sign * taper(mg_groups[g])
             row[f"sf {g}"] = sign * taper(sf_groups[g])
@@ -168,6 +188,9 @@ def main():
           f"(Stockfish's pawn units x 100), blended by Maxim's phase (median {med('phase'):.0f}/24)")
     print(f"  Stockfish's search at the turning point: {med('search'):+.0f}")
     print(f"  static totals: Maxim {med('maxim total'):+.0f}, Stockfish's network {med('sf network'):+.0f}")
+    if a.depth:
+        gap = statistics.median(r["sf depth"] - r["maxim total"] for r in rows)
+        print(f"  Stockfish at depth {a.depth}: {med('sf depth'):+.0f}; its score minus Maxim's static total: {gap:+.0f}")
     print(f"  {'group':10} {'Maxim':>7} {'Stockfish':>10} {'difference (SF - Maxim)':>25}")
     for g in GROUPS:
         diff = statistics.median(r[f"sf {g}"] - r[f"maxim {g}"] for r in rows)
