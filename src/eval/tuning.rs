@@ -5,6 +5,7 @@ use super::breakdown::breakdown_with;
 use super::weights::{Weights, WEIGHTS};
 use crate::chess::board::Board;
 use crate::chess::values::Pair;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 impl Weights {
@@ -20,27 +21,17 @@ impl Weights {
     /// counted by any term, so they are left out.
     pub fn params_mut(&mut self) -> Vec<(String, &mut Pair)> {
         let mut out: Vec<(String, &mut Pair)> = Vec::new();
-        for (i, p) in self.material.iter_mut().enumerate().skip(1) {
-            out.push((format!("material[{i}]"), p));
-        }
+        indexed(&mut out, "material", &mut self.material, 1..6);
         out.push(("doubled_pawn".into(), &mut self.doubled_pawn));
         out.push(("isolated_pawn".into(), &mut self.isolated_pawn));
-        for (i, p) in self.connected_pawn.iter_mut().enumerate().take(7).skip(1) {
-            out.push((format!("connected_pawn[{i}]"), p));
-        }
+        indexed(&mut out, "connected_pawn", &mut self.connected_pawn, 1..7);
         out.push(("backward_pawn".into(), &mut self.backward_pawn));
         out.push(("defended_pawn".into(), &mut self.defended_pawn));
-        for (i, p) in self.phalanx_pawn.iter_mut().enumerate().take(7).skip(1) {
-            out.push((format!("phalanx_pawn[{i}]"), p));
-        }
+        indexed(&mut out, "phalanx_pawn", &mut self.phalanx_pawn, 1..7);
         out.push(("weak_unopposed".into(), &mut self.weak_unopposed));
-        for (i, p) in self.candidate_passer.iter_mut().enumerate().take(6).skip(1) {
-            out.push((format!("candidate_passer[{i}]"), p));
-        }
+        indexed(&mut out, "candidate_passer", &mut self.candidate_passer, 1..6);
         out.push(("king_pawn_distance".into(), &mut self.king_pawn_distance));
-        for (i, p) in self.passed_pawn.iter_mut().enumerate().take(7).skip(1) {
-            out.push((format!("passed_pawn[{i}]"), p));
-        }
+        indexed(&mut out, "passed_pawn", &mut self.passed_pawn, 1..7);
         out.push(("passed_own_king".into(), &mut self.passed_own_king));
         out.push(("passed_enemy_king".into(), &mut self.passed_enemy_king));
         out.push(("passed_free".into(), &mut self.passed_free));
@@ -56,12 +47,8 @@ impl Weights {
         out.push(("minor_king_distance".into(), &mut self.minor_king_distance));
         out.push(("shelter_missing".into(), &mut self.shelter_missing));
         out.push(("shelter_open_file".into(), &mut self.shelter_open_file));
-        for (i, p) in self.shelter_pawn.iter_mut().enumerate().take(7) {
-            out.push((format!("shelter_pawn[{i}]"), p));
-        }
-        for (i, p) in self.pawn_storm.iter_mut().enumerate().take(7) {
-            out.push((format!("pawn_storm[{i}]"), p));
-        }
+        indexed(&mut out, "shelter_pawn", &mut self.shelter_pawn, 0..7);
+        indexed(&mut out, "pawn_storm", &mut self.pawn_storm, 0..7);
         let tables: [(&str, &mut [Pair]); 4] = [
             ("mobility_knight", &mut self.mobility_knight),
             ("mobility_bishop", &mut self.mobility_bishop),
@@ -69,23 +56,18 @@ impl Weights {
             ("mobility_queen", &mut self.mobility_queen),
         ];
         for (name, table) in tables {
-            for (i, p) in table.iter_mut().enumerate() {
-                out.push((format!("{name}[{i}]"), p));
-            }
+            let len = table.len();
+            indexed(&mut out, name, table, 0..len);
         }
         out.push(("king_zone_attacks".into(), &mut self.king_zone_attacks));
         out.push(("weak_king_squares".into(), &mut self.weak_king_squares));
-        for (i, p) in self.king_attack.iter_mut().enumerate().take(6).skip(2) {
-            out.push((format!("king_attack[{i}]"), p));
-        }
+        indexed(&mut out, "king_attack", &mut self.king_attack, 2..6);
         out.push(("threat_by_pawn".into(), &mut self.threat_by_pawn));
         out.push(("threat_by_minor".into(), &mut self.threat_by_minor));
         out.push(("threat_by_rook".into(), &mut self.threat_by_rook));
         out.push(("hanging".into(), &mut self.hanging));
         out.push(("threat_by_push".into(), &mut self.threat_by_push));
-        for (i, p) in self.safe_check.iter_mut().enumerate().take(6).skip(2) {
-            out.push((format!("safe_check[{i}]"), p));
-        }
+        indexed(&mut out, "safe_check", &mut self.safe_check, 2..6);
         out.push(("unsafe_check".into(), &mut self.unsafe_check));
         out.push(("space".into(), &mut self.space));
         out.push(("knight_closed".into(), &mut self.knight_closed));
@@ -104,6 +86,14 @@ impl Weights {
             *p = (0, 0);
         }
         w
+    }
+}
+
+/// Pushes the weights `table[range]` onto `out`, each as `name[i]`.
+fn indexed<'a>(out: &mut Vec<(String, &'a mut Pair)>, name: &str, table: &'a mut [Pair], range: Range<usize>) {
+    let first = range.start;
+    for (i, p) in table[range].iter_mut().enumerate() {
+        out.push((format!("{name}[{}]", first + i), p));
     }
 }
 
