@@ -26,7 +26,8 @@
 //! hand-set weights, per position, and multiplies the endgame half as in the engine). A
 //! tenth of the positions are held out to check that the fit generalises. An optional L2
 //! term pulls each weight towards its hand-set value (`HAND_SET`), for terms the data says
-//! little about. The endgame halves of middlegame-only terms stay 0. The tuned weights are printed in the form of `WEIGHTS`.
+//! little about. The endgame halves of middlegame-only terms stay 0. The tuned weights are
+//! printed in the form of `WEIGHTS`.
 //!
 //! The piece-square formula (`chess::psq`) stays, and the tuner fits a correction to it per
 //! kind and square (`chess::psq_learned`), starting from 0, with its own L2 pull towards 0:

@@ -223,9 +223,10 @@ mod tests {
     }
 
     /// Weights that count only the newer pawn terms, each on its own decimal places of the
-    /// middlegame half so that one sum shows every count (for positions with few of each): a defender 1, a weak unopposed pawn
-    /// 100, a phalanx pawn 1,000 times its rank index, a candidate 10,000 times its rank
-    /// index; the king's distance to its pawns is the endgame half.
+    /// middlegame half so that one sum shows every count (for positions with few of each): a
+    /// defender 1, a weak unopposed pawn 100, a phalanx pawn 1,000 times its rank index, a
+    /// candidate 10,000 times its rank index; the king's distance to its pawns is the endgame
+    /// half.
     fn newer() -> Weights {
         let mut w = Weights::zero();
         w.defended_pawn = (1, 0);

@@ -1,7 +1,7 @@
 //! Piece terms computed at evaluation time: bishop pair, bishops hemmed in by their own pawns,
 //! outposts, minor pieces shielded by a pawn and kept near their king, rooks on open files,
-//! on the seventh rank and behind their passed pawns, and the scaling of endgames that cannot be won. White's point of
-//! view. (The king's pawn shelter is in `shelter`.)
+//! on the seventh rank and behind their passed pawns, and the scaling of endgames that cannot
+//! be won. White's point of view. (The king's pawn shelter is in `shelter`.)
 
 use super::pawns::{ahead, attack_span, is_passed, relative_rank};
 use super::weights::Weights;
