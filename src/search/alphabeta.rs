@@ -7,8 +7,8 @@ use super::ordering::history::{piece_to, QuietContext, NO_PIECE_TO};
 use super::ordering::keys::{is_tactical, KILLER_KEY_MIN};
 use super::picker::MovePicker;
 use super::pruning::move_loop::MovePruning;
-use super::pruning::reductions::late_move_reduction;
-use super::score::{DRAW, INFINITY, MATE, MAX_PLY, TB_WIN_BOUND};
+use super::pruning::reductions::{bad_capture_reduction, late_move_reduction};
+use super::score::{repetition_score, DRAW, INFINITY, MATE, MAX_PLY, TB_WIN_BOUND};
 use super::searcher::Searcher;
 use super::thread_data::MAX_TACTICAL_TRIED;
 use super::tt::Bound;
@@ -70,8 +70,11 @@ impl Searcher<'_> {
         // (unless the move that reached 100 plies gave mate, which the move loop finds).
         // Not at the root, which must return a move whatever the game's state.
         let root = ply == 0;
-        if !root && (self.is_repetition(board) || board.is_insufficient_material()) {
+        if !root && board.is_insufficient_material() {
             return DRAW;
+        }
+        if !root && self.is_repetition(board) {
+            return repetition_score(self.nodes);
         }
         if ply >= MAX_PLY - 1 {
             return evaluate_cached(board, &mut self.data.eval_caches);
@@ -301,6 +304,8 @@ impl Searcher<'_> {
             // a move that matters. Not for tactical moves, killers, checks or evasions.
             let reduction = if quiet && sort_key < KILLER_KEY_MIN && !in_check && !gives_check {
                 late_move_reduction(depth, i, pv_node, improving, cut_node, sort_key).min((child_depth - 1).max(0))
+            } else if !quiet && !pv_node && !in_check && !gives_check && m != hash_move && m.promotion() == 0 {
+                bad_capture_reduction(board, m, depth, i).min((child_depth - 1).max(0))
             } else {
                 0
             };

@@ -6,7 +6,7 @@ use super::ordering::keys::{is_tactical, noisy_key, quiet_key};
 use super::params::aspiration_window;
 use super::report::ScoreBound;
 use super::root::RootMoves;
-use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use super::searcher::{SearchResult, Searcher, LATE_CHANGE_REPORT};
 use super::time::{soft_scale, Progress, ONE_MOVE_SOFT};
 use super::wdl::material;
@@ -16,8 +16,8 @@ use crate::chess::types::{Move, NO_SQUARE};
 use std::sync::atomic::Ordering;
 
 /// Aspiration windows (see `aspiration_search`): from this depth, a first window around the
-/// last score (`params::aspiration_window` each side), doubled on each failure, and the full
-/// window once it would exceed the last constant.
+/// last score (`params::aspiration_window` each side), widened by half on each failure, and
+/// the full window once it would exceed the last constant.
 const ASPIRATION_MIN_DEPTH: i32 = 5;
 const ASPIRATION_GIVE_UP: i32 = 500;
 /// Lazy SMP: whether the odd-numbered helper threads search one ply deeper than the main
@@ -171,10 +171,14 @@ impl Searcher<'_> {
     /// Aspiration windows: the score of one iteration is usually close to the last one's, so
     /// the root is searched with a narrow window around it, where more of the tree is cut
     /// off. A score outside the window is only a bound, so the window is widened on that side
-    /// (doubling each time) and the root searched again, until the score falls inside. Early
-    /// iterations, whose scores still jump, and mate scores get the full window. After each
-    /// search of the root the root moves of this line are sorted, so a move that failed high
-    /// is searched first next time. A failure late in a long search is reported, as a bound.
+    /// (by half again each time) and the root searched again, until the score falls inside.
+    /// After a fail high the root is searched a ply shallower for each fail high in a row (at
+    /// least one ply deep): the move that failed high is usually good, and a shallower search
+    /// confirms it sooner; a fail low, a mate score and the full window search at full depth
+    /// again. Early iterations, whose
+    /// scores still jump, and mate scores get the full window. After each search of the root
+    /// the root moves of this line are sorted, so a move that failed high is searched first
+    /// next time. A failure late in a long search is reported, as a bound.
     fn aspiration_search(&mut self, board: &Board, depth: i32, previous: i32) -> i32 {
         let mut delta = aspiration_window();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
@@ -183,8 +187,10 @@ impl Searcher<'_> {
             (-INFINITY, INFINITY)
         };
         let in_check = board.in_check();
+        let mut fail_highs = 0;
         loop {
-            let score = self.search(board, alpha, beta, depth, 0, NO_SQUARE, in_check, false);
+            let searched = (depth - fail_highs).max(1);
+            let score = self.search(board, alpha, beta, searched, 0, NO_SQUARE, in_check, false);
             self.root_moves.sort_range(self.pv_index, self.root_moves.len());
             if self.stopped {
                 return score;
@@ -193,10 +199,13 @@ impl Searcher<'_> {
                 // Fail low: every move scored at most alpha. Lower the floor.
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
+                fail_highs = 0;
                 ScoreBound::Upper
             } else if score >= beta {
-                // Fail high: a move scored at least beta. Raise the ceiling.
+                // Fail high: a move scored at least beta. Raise the ceiling. A mate (or a table
+                // win) is confirmed at the depth that found it: a shallower search might miss it.
                 beta = (score + delta).min(INFINITY);
+                fail_highs = if score.abs() >= TB_WIN_BOUND { 0 } else { fail_highs + 1 };
                 ScoreBound::Lower
             } else {
                 return score;
@@ -204,9 +213,11 @@ impl Searcher<'_> {
             if self.start.elapsed() >= LATE_CHANGE_REPORT {
                 self.report_bound(board, depth as u32, score, bound);
             }
-            delta *= 2;
+            delta += delta / 2;
             if delta > ASPIRATION_GIVE_UP {
+                // The full window settles the score: at the iteration's own depth.
                 (alpha, beta) = (-INFINITY, INFINITY);
+                fail_highs = 0;
             }
         }
     }

@@ -99,7 +99,7 @@ params! {
     double_margin / DOUBLE_MARGIN = 20, 4, 60, 3;
     /// Aspiration windows (`iterate.rs`): the half-width of the first window around the last
     /// iteration's score.
-    aspiration_window / ASPIRATION_WINDOW = 25, 8, 60, 3;
+    aspiration_window / ASPIRATION_WINDOW = 13, 6, 40, 2;
     /// Delta pruning in quiescence (`quiescence.rs`): a capture is skipped when even winning
     /// the captured piece for nothing, plus this much for what the static score may miss
     /// (plus `eval::LAZY_MARGIN`, for a lazy stand-pat score), would leave the side below

@@ -1,7 +1,8 @@
 //! Scores: centipawns from the side to move's point of view, and the one home of the special
 //! values. A mate is `MATE - plies` from the root, so a shorter mate scores higher; a win the
 //! endgame tables know of is `TB_WIN - plies`, below every mate and above every evaluation;
-//! a draw by rule, a stalemate and insufficient material score `DRAW`.
+//! a draw by the fifty-move rule, a stalemate and insufficient material score `DRAW`, a
+//! repetition inside the tree `DRAW` give or take a centipawn.
 
 /// The score of checkmate at the root; a mate `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 32_000;
@@ -20,6 +21,16 @@ pub const TB_WIN_BOUND: i32 = TB_WIN - 1_000;
 pub const INFINITY: i32 = 32_001;
 /// A draw scores 0 for both sides.
 pub const DRAW: i32 = 0;
+
+/// The score of a repetition inside the tree, after `nodes` nodes: [`DRAW`] plus or minus
+/// one centipawn. With every repetition scored exactly 0 the search keeps the first drawing
+/// line it meets and looks no further; a jitter of a centipawn lets it weigh one repetition
+/// against another and against a level line, which makes it less blind to them. One thread's
+/// node count is the same on every run, so its search still repeats node for node.
+#[inline(always)]
+pub fn repetition_score(nodes: u64) -> i32 {
+    DRAW - 1 + (nodes & 2) as i32
+}
 /// The deepest ply the search will reach; per-ply arrays are sized by it, and `go depth`
 /// and `go mate` are clamped to it.
 pub const MAX_PLY: usize = 128;

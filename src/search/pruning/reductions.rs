@@ -1,8 +1,12 @@
 //! Late-move reductions: how many plies a quiet move searched late at a node loses. With good
 //! move ordering such a move rarely beats alpha, so it is searched shallower first, and again
-//! at full depth only if it does (`alphabeta.rs`). Only quiet moves that are not killers,
-//! give no check and do not answer one are reduced.
+//! at full depth only if it does (`alphabeta.rs`). Quiet moves that are not killers, give no
+//! check and do not answer one are reduced by the table below; a capture that loses material
+//! by the static exchange, late in the list, by one ply.
 
+use crate::chess::board::Board;
+use crate::chess::see::see_ge;
+use crate::chess::types::Move;
 use crate::search::params::{lmr_base, lmr_divisor, lmr_history_divisor};
 
 /// Late-move reductions start at this depth and this move number (0-based).
@@ -41,4 +45,13 @@ pub(in crate::search) fn late_move_reduction(
     let micro_plies = lmr_base() as i64 * 1000 + ln(depth as usize) * ln(move_number) * 1000 / lmr_divisor() as i64;
     let base = (micro_plies / 1_000_000) as i32;
     (base - pv_node as i32 + !improving as i32 + cut_node as i32 - stats / lmr_history_divisor()).max(0)
+}
+
+/// How many plies a capture at `move_number` (0-based) loses: one when it comes late (from
+/// the same depth and move number as a quiet move's reduction) and gives up more than it wins
+/// by the static exchange. Such a capture seldom raises alpha, and when it does the re-search
+/// at full depth finds it. Not at PV nodes, nor for the hash move, promotions (the exchange
+/// does not count what a pawn becomes), checks or evasions: the caller leaves those out.
+pub(in crate::search) fn bad_capture_reduction(board: &Board, m: Move, depth: i32, move_number: usize) -> i32 {
+    (depth >= LMR_MIN_DEPTH && move_number >= LMR_MIN_MOVE && !see_ge(board, m, 0)) as i32
 }
