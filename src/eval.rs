@@ -56,6 +56,20 @@ pub struct EvalCaches {
     scores: ScoreCache,
 }
 
+impl EvalCaches {
+    /// After a pass (a null move) from the position keyed `from` to the one keyed `to`. The
+    /// evaluation's White-view sum does not depend on the side to move, so the passed
+    /// position's scores are the first one's turned round with the tempo bonus moved to the
+    /// other side: when the first position's are cached, the second's are cached too, exactly
+    /// as evaluating it would give, and the null-move search below need not evaluate it.
+    pub fn pass(&mut self, from: u64, to: u64) {
+        if let Some(scores) = self.scores.get(from) {
+            let turn = |score: i32| 2 * TEMPO - score;
+            self.scores.put(to, CachedScores { partial: turn(scores.partial), full: scores.full.map(turn) });
+        }
+    }
+}
+
 /// [`evaluate`], with the search thread's caches. Same result.
 pub fn evaluate_cached(board: &Board, caches: &mut EvalCaches) -> i32 {
     evaluate_lazy(board, -INFINITE_WINDOW, INFINITE_WINDOW, caches).0
@@ -131,6 +145,29 @@ mod tests {
             let (lazy, complete) = evaluate_lazy(&board, full + 1000, full + 1001, cache);
             assert!(!complete, "{fen}");
             assert!((lazy - full).abs() <= LAZY_MARGIN, "{fen}: {lazy} vs {full}");
+        }
+    }
+
+    #[test]
+    fn a_pass_turns_the_scores_round() {
+        let fens = [
+            "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9",
+            "6k1/5ppp/8/6NQ/8/8/5PPP/R5K1 b - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "8/8/4k3/8/8/2r5/8/Q3K3 w - - 0 1",
+        ];
+        for fen in fens {
+            let board = Board::from_fen(fen).unwrap();
+            let mut passed = board;
+            passed.make_null_move();
+            let cache = &mut EvalCaches::default();
+            let (full, lazy) = (evaluate_cached(&board, cache), evaluate_lazy(&board, 5000, 5001, cache));
+            cache.pass(board.key(), passed.key());
+            assert_eq!(evaluate(&passed), 2 * TEMPO - full, "{fen}");
+            assert_eq!(evaluate_cached(&passed, cache), evaluate(&passed), "{fen}");
+            let fresh = evaluate_lazy(&passed, -5001, -5000, &mut EvalCaches::default());
+            assert_eq!(evaluate_lazy(&passed, -5001, -5000, cache), fresh, "{fen}");
+            assert_eq!(fresh.0, 2 * TEMPO - lazy.0, "{fen}");
         }
     }
 

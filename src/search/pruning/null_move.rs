@@ -47,6 +47,7 @@ impl Searcher<'_> {
         let mut child = *board;
         child.make_null_move();
         self.tt.prefetch(child.key());
+        self.data.eval_caches.pass(board.key(), child.key());
         self.data.frames[ply].moved = NO_PIECE_TO;
         self.keys.push(child.key());
         // Repetition checks below the pass must not look back across it.
