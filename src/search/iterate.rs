@@ -175,10 +175,10 @@ impl Searcher<'_> {
     /// After a fail high the root is searched a ply shallower for each fail high in a row (at
     /// least one ply deep): the move that failed high is usually good, and a shallower search
     /// confirms it sooner; a fail low, a mate score and the full window search at full depth
-    /// again. Early iterations, whose
-    /// scores still jump, and mate scores get the full window. After each search of the root
-    /// the root moves of this line are sorted, so a move that failed high is searched first
-    /// next time. A failure late in a long search is reported, as a bound.
+    /// again. Early iterations, whose scores still jump, and mate scores get the full window.
+    /// After each search of the root the root moves of this line are sorted, so a move that
+    /// failed high is searched first next time. A failure late in a long search is reported,
+    /// as a bound.
     fn aspiration_search(&mut self, board: &Board, depth: i32, previous: i32) -> i32 {
         let mut delta = aspiration_window();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {

@@ -5,8 +5,8 @@
 //! by the static exchange, late in the list, by one ply.
 
 use crate::chess::board::Board;
-use crate::chess::see::see_ge;
 use crate::chess::types::Move;
+use crate::search::ordering::keys::loses_material;
 use crate::search::params::{lmr_base, lmr_divisor, lmr_history_divisor};
 
 /// Late-move reductions start at this depth and this move number (0-based).
@@ -53,5 +53,5 @@ pub(in crate::search) fn late_move_reduction(
 /// at full depth finds it. Not at PV nodes, nor for the hash move, promotions (the exchange
 /// does not count what a pawn becomes), checks or evasions: the caller leaves those out.
 pub(in crate::search) fn bad_capture_reduction(board: &Board, m: Move, depth: i32, move_number: usize) -> i32 {
-    (depth >= LMR_MIN_DEPTH && move_number >= LMR_MIN_MOVE && !see_ge(board, m, 0)) as i32
+    (depth >= LMR_MIN_DEPTH && move_number >= LMR_MIN_MOVE && loses_material(board, m)) as i32
 }
