@@ -26,6 +26,7 @@ pub mod resolve;
 mod score_cache;
 mod shelter;
 mod space;
+mod threats;
 pub mod tuning;
 pub mod weights;
 

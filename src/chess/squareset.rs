@@ -266,6 +266,15 @@ pub fn pawn_attacks(pawns: SquareSet, colour: Colour) -> SquareSet {
     }
 }
 
+/// The squares attacked by two pawns of one colour at once, one from each side.
+#[inline(always)]
+pub fn pawn_double_attacks(pawns: SquareSet, colour: Colour) -> SquareSet {
+    match colour {
+        Colour::White => ((pawns & !FILE_A) << 7) & ((pawns & !FILE_H) << 9),
+        Colour::Black => ((pawns & !FILE_A) >> 9) & ((pawns & !FILE_H) >> 7),
+    }
+}
+
 /// Iterates over the squares (0..64) of a set, lowest first.
 #[inline(always)]
 pub fn squares(mut set: SquareSet) -> impl Iterator<Item = usize> {

@@ -1,17 +1,19 @@
 //! Piece activity, from White's point of view: *mobility* (how many squares each knight,
 //! bishop, rook and queen can go to), *king attack* (how many of them bear on the squares
-//! around the enemy king; the checks they could give are in `king_danger`), *threats* (enemy pieces
-//! attacked by cheaper ones, attacked and not defended, or attackable by a pawn push),
-//! passed pawns free to advance, the attacks on the enemy king's flank and a flank without
-//! pawns, bishops on the long diagonals and rooks trapped by their own king. All come from
-//! each piece's attack set (see `squareset`): the squares the move generator's step-vector
-//! walk would reach, found with a few ANDs.
+//! around the enemy king; the checks they could give are in `king_danger`), the threats
+//! against the enemy's pieces (`threats`), passed pawns free to advance, the attacks on the
+//! enemy king's flank and a flank without pawns, bishops on the long diagonals and rooks
+//! trapped by their own king. All come from each piece's attack set (see `squareset`): the
+//! squares the move generator's step-vector walk would reach, found with a few ANDs.
 //!
 //! A square counts towards mobility when it is empty or holds an enemy piece, and no enemy
-//! pawn guards it: a piece that can only go where a pawn takes it is not really free.
+//! pawn guards it: a piece that can only go where a pawn takes it is not really free. A
+//! bishop looks through its own queens, and a rook through its own queens and rooks: a
+//! battery's back piece bears on the squares beyond the front one.
 
 use super::king_danger::king_danger;
-use super::pawns::{is_passed, relative_rank};
+use super::pawns::{ahead, is_passed, relative_rank};
+use super::threats::{threat_terms, Attacks};
 use super::weights::Weights;
 use crate::chess::board::castling::side_rights;
 use crate::chess::board::Board;
@@ -69,8 +71,9 @@ pub fn activity_terms(board: &Board, w: &Weights) -> Pair {
 /// other side's).
 #[inline(always)]
 fn side_total(board: &Board, colour: Colour, side: &SideActivity, enemy: &SideActivity, w: &Weights) -> Pair {
-    let threats = threat_terms(board, colour, side, enemy, w);
-    let (mut mg, mut eg) = (threats.0 + side.mobility.0, threats.1 + side.mobility.1);
+    let threats = threat_terms(board, colour, &side.attacks, &enemy.attacks, w);
+    let king = king_terms(board, colour, side, enemy, w);
+    let (mut mg, mut eg) = (threats.0 + king.0 + side.mobility.0, threats.1 + king.1 + side.mobility.1);
     for (weight, n) in [(w.bishop_long_diagonal, side.long_diagonal), (w.rook_trapped, side.trapped_rooks)] {
         mg += weight.0 * n;
         eg += weight.1 * n;
@@ -91,10 +94,8 @@ struct SideActivity {
     attack_weight: Pair,
     /// Attacks on the squares of the enemy king zone, one per piece and square.
     zone_attacks: i32,
-    /// Squares attacked by the side's pieces of each kind (index by kind; the king's too),
-    /// and by anything.
-    by_kind: [SquareSet; 7],
-    by_any: SquareSet,
+    /// The squares the side's pieces attack.
+    attacks: Attacks,
     /// Bishops on a long diagonal that see two centre squares past the pawns.
     long_diagonal: i32,
     /// Rooks with little room on the far side of their own king, counted twice when the
@@ -102,82 +103,62 @@ struct SideActivity {
     trapped_rooks: i32,
 }
 
-/// What `colour` earns for attacking the enemy's pieces (`side` is its own activity, `enemy`
-/// the other side's): each enemy piece counts once per kind of threat it is under.
-fn threat_terms(board: &Board, colour: Colour, side: &SideActivity, enemy: &SideActivity, w: &Weights) -> Pair {
+/// What `colour` earns for the danger to the enemy king, and for its passed pawns free to
+/// advance or supported (`side` is its own activity, `enemy` the other side's).
+fn king_terms(board: &Board, colour: Colour, side: &SideActivity, enemy: &SideActivity, w: &Weights) -> Pair {
     let them = colour.flip();
-    let set = |kind| board.piece_set(them, kind);
-    let (minors, majors, queens) = (set(KNIGHT) | set(BISHOP), set(ROOK) | set(QUEEN), set(QUEEN));
-    let pieces = minors | majors;
-    let by_minors = side.by_kind[KNIGHT as usize] | side.by_kind[BISHOP as usize];
-    let threats = [
-        (w.threat_by_pawn, pieces & side.by_kind[PAWN as usize]),
-        (w.threat_by_minor, majors & by_minors),
-        (w.threat_by_rook, queens & side.by_kind[ROOK as usize]),
-        (w.hanging, pieces & side.by_any & !enemy.by_any),
-        (w.threat_by_push, pieces & push_threats(board, colour, side, enemy)),
-    ];
+    let (ours, theirs) = (&side.attacks, &enemy.attacks);
     // The enemy king zone's squares we attack that only its king or queen defends, if anything.
-    let defenders = enemy.by_kind[PAWN as usize..=ROOK as usize].iter().fold(0, |set, s| set | s);
-    let weak = king_zone(board.king(them)) & side.by_any & !defenders;
+    let defenders = theirs.by_kind[PAWN as usize..=ROOK as usize].iter().fold(0, |set, s| set | s);
+    let weak = king_zone(board.king(them)) & ours.by_any & !defenders;
     // The enemy king's flank: the squares we attack there in its camp, and whether the flank
     // has no pawn of either side left to shield it.
     let flank = flank(file_of(board.king(them)));
     let camp = if them == Colour::White { WHITE_CAMP } else { BLACK_CAMP };
     let pawns = board.pawn_set(Colour::White) | board.pawn_set(Colour::Black);
+    let passers = passer_counts(board, colour, ours, theirs);
     let counted = [
-        (w.flank_attacks, (flank & camp & side.by_any).count_ones() as i32),
+        (w.flank_attacks, (flank & camp & ours.by_any).count_ones() as i32),
         (w.pawnless_flank, (flank & pawns == 0) as i32),
-        (w.passed_free, free_passer_count(board, colour, enemy)),
+        (w.passed_free, passers[0]),
+        (w.passed_free_path, passers[1]),
+        (w.passed_supported, passers[2]),
         (w.king_zone_attacks, side.zone_attacks),
         (w.weak_king_squares, weak.count_ones() as i32),
     ];
-    let danger = king_danger(board, colour, &side.by_kind, enemy.by_any, w);
-    threats
-        .iter()
-        .map(|&(weight, set)| (weight, set.count_ones() as i32))
-        .chain(counted)
-        .fold(danger, |total, (weight, n)| (total.0 + weight.0 * n, total.1 + weight.1 * n))
+    let danger = king_danger(board, colour, &ours.by_kind, theirs.by_any, w);
+    counted.iter().fold(danger, |total, &(weight, n)| (total.0 + weight.0 * n, total.1 + weight.1 * n))
 }
 
-/// The squares `colour`'s pawns would attack after a safe push: one step onto an empty square
-/// (or two from the pawn's first rank, over an empty one) that no enemy pawn guards and that
-/// we defend at least as well as they attack it (by anything at all, or by nothing).
-fn push_threats(board: &Board, colour: Colour, side: &SideActivity, enemy: &SideActivity) -> SquareSet {
-    let empty = !board.occupied();
-    let pawns = board.pawn_set(colour);
-    let (one, two) = match colour {
-        Colour::White => {
-            let one = (pawns << 8) & empty;
-            (one, ((one & 0xFF << 16) << 8) & empty)
-        }
-        Colour::Black => {
-            let one = (pawns >> 8) & empty;
-            (one, ((one & 0xFF << 40) >> 8) & empty)
-        }
-    };
-    let safe = (one | two) & !enemy.by_kind[PAWN as usize] & (side.by_any | !enemy.by_any);
-    squareset::pawn_attacks(safe, colour)
-}
-
-/// `colour`'s passed pawns beyond the third rank whose stop square is empty and not attacked
-/// by `enemy`, each counted by the ranks it has gone past the third.
-fn free_passer_count(board: &Board, colour: Colour, enemy: &SideActivity) -> i32 {
+/// `colour`'s passed pawns beyond the third rank, each counted by the ranks it has gone past
+/// the third (`ours` and `theirs` are the two sides' attacks): those whose stop square is
+/// empty and not attacked by the enemy, those whose whole path to promotion is, and those
+/// whose stop square we attack.
+fn passer_counts(board: &Board, colour: Colour, ours: &Attacks, theirs: &Attacks) -> [i32; 3] {
     let (own, their) = (board.pawn_set(colour), board.pawn_set(colour.flip()));
-    let blocked = board.occupied() | enemy.by_any;
-    // The pawns past their third rank whose stop square is free, all at once; then the
-    // passed ones among those few.
-    let free = match colour {
-        Colour::White => own & !(0xFF_FFFF) & !(blocked >> 8),
-        Colour::Black => own & !(0xFF_FFFF << 40) & !(blocked << 8),
+    let blocked = board.occupied() | theirs.by_any;
+    let advanced = match colour {
+        Colour::White => own & !0xFF_FFFF,
+        Colour::Black => own & !(0xFF_FFFF << 40),
     };
-    let mut count = 0;
-    for sq in squareset::squares(free) {
-        if is_passed(colour, sq, their) {
-            count += relative_rank(colour, sq) as i32 - 2;
+    let mut counts = [0; 3];
+    for sq in squareset::squares(advanced) {
+        if !is_passed(colour, sq, their) {
+            continue;
+        }
+        let advance = relative_rank(colour, sq) as i32 - 2;
+        let stop = if colour == Colour::White { sq + 8 } else { sq - 8 };
+        if blocked & 1 << stop == 0 {
+            counts[0] += advance;
+            if blocked & ahead(colour, sq) == 0 {
+                counts[1] += advance;
+            }
+        }
+        if ours.by_any & 1 << stop != 0 {
+            counts[2] += advance;
         }
     }
-    count
+    counts
 }
 
 fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
@@ -187,18 +168,14 @@ fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
     let occupied = board.occupied();
     // Squares a piece may go to: empty, or holding an enemy piece.
     let open = !board.colour_set(colour);
-    let by_pawns = squareset::pawn_attacks(board.pawn_set(colour), colour);
-    let by_king = king_attacks(to_64(board.king(colour)));
+    let mut attacks = Attacks::of_pawns_and_king(board, colour);
     let (mut mobility, mut attack_weight) = ((0, 0), (0, 0));
     let (mut attackers, mut zone_attacks) = (0, 0);
-    let mut by_kind = [0, by_pawns, 0, 0, 0, 0, by_king];
-    let mut by_any = by_pawns | by_king;
     // One piece of `kind` attacking `attacks`, its mobility weights by count in `table`.
     // Returns the number of squares it counts for mobility.
-    let mut piece = |kind: Kind, attacks: SquareSet, table: &[Pair]| {
-        by_kind[kind as usize] |= attacks;
-        by_any |= attacks;
-        let reach = attacks & open;
+    let mut piece = |kind: Kind, set: SquareSet, table: &[Pair]| {
+        attacks.add(kind, set);
+        let reach = set & open;
         let squares = (reach & !guarded).count_ones();
         let (mg, eg) = table[squares as usize];
         mobility = (mobility.0 + mg, mobility.1 + eg);
@@ -214,9 +191,10 @@ fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
         piece(KNIGHT, knight_attacks(sq), &w.mobility_knight);
     }
     let pawns = board.pawn_set(Colour::White) | board.pawn_set(Colour::Black);
+    let queens = board.piece_set(colour, QUEEN);
     let mut long_diagonal = 0;
     for sq in squareset::squares(board.piece_set(colour, BISHOP)) {
-        piece(BISHOP, bishop_attacks(sq, occupied), &w.mobility_bishop);
+        piece(BISHOP, bishop_attacks(sq, occupied ^ queens), &w.mobility_bishop);
         if LONG_DIAGONALS & 1 << sq != 0 && (bishop_attacks(sq, pawns) & CENTRE).count_ones() >= 2 {
             long_diagonal += 1;
         }
@@ -224,27 +202,30 @@ fn side_activity(board: &Board, colour: Colour, w: &Weights) -> SideActivity {
     let king_file = file_of(board.king(colour));
     let castled_out = (board.castling() & side_rights(colour) == 0) as i32;
     let mut trapped_rooks = 0;
-    for sq in squareset::squares(board.piece_set(colour, ROOK)) {
-        let squares = piece(ROOK, rook_attacks(sq, occupied), &w.mobility_rook);
+    let rooks = board.piece_set(colour, ROOK);
+    for sq in squareset::squares(rooks) {
+        let squares = piece(ROOK, rook_attacks(sq, occupied ^ queens ^ rooks), &w.mobility_rook);
         if squares <= TRAPPED_ROOK_MOBILITY && (king_file < 4) == (sq % 8 < king_file) {
             trapped_rooks += 1 + castled_out;
         }
     }
-    for sq in squareset::squares(board.piece_set(colour, QUEEN)) {
+    for sq in squareset::squares(queens) {
         piece(QUEEN, queen_attacks(sq, occupied), &w.mobility_queen);
     }
-    SideActivity { mobility, attackers, attack_weight, zone_attacks, by_kind, by_any, long_diagonal, trapped_rooks }
+    SideActivity { mobility, attackers, attack_weight, zone_attacks, attacks, long_diagonal, trapped_rooks }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::threats::push_threats;
     use crate::eval::weights::WEIGHTS as W;
 
     /// The engine's weights without the terms that count in almost every position (the king's
-    /// flank, and the checks that the enemy guards), for tests of the other terms.
+    /// flank, the checks that the enemy guards and the squares both sides contest), for tests
+    /// of the other terms.
     fn without_flanks() -> Weights {
-        Weights { flank_attacks: (0, 0), pawnless_flank: (0, 0), unsafe_check: (0, 0), ..W }
+        Weights { flank_attacks: (0, 0), pawnless_flank: (0, 0), unsafe_check: (0, 0), restricted: (0, 0), ..W }
     }
 
     #[test]
@@ -269,27 +250,43 @@ mod tests {
     }
 
     #[test]
-    fn threats_are_counted() {
+    fn threats_and_king_terms_are_counted() {
         // White's pawn on d4 forks Black's knights on c5 and e5, its bishop on b7 attacks the
-        // rook on a8 and its knight on f3 the queen on h4 (and e5). None of the four black
-        // pieces is defended, so all four hang.
+        // rook on a8 and its knight on f3 the queen on h4 and the knight on e5. None of the
+        // four black pieces is defended, so all four hang.
         let board = Board::from_fen("r5k1/1B6/8/2n1n3/3P3q/5N2/8/6K1 w - - 0 1").unwrap();
         let w = &without_flanks();
         let white = side_activity(&board, Colour::White, w);
         let black = side_activity(&board, Colour::Black, w);
         let s = |p: Pair, n: i32| (p.0 * n, p.1 * n);
-        // The bishop could also check from d5, which nothing of Black's guards, and the d4
-        // pawn is passed, one rank past the third, with its stop square d5 free.
-        let expected = [
+        let sum = |terms: &[Pair]| terms.iter().fold((0, 0), |a, p| (a.0 + p.0, a.1 + p.1));
+        let threats = sum(&[
             s(w.threat_by_pawn, 2),
-            s(w.threat_by_minor, 2),
+            w.threat_by_minor[ROOK as usize],
+            w.threat_by_minor[KNIGHT as usize],
+            w.threat_by_minor[QUEEN as usize],
             s(w.hanging, 4),
-            s(w.safe_check[BISHOP as usize], 1),
-            s(w.passed_free, 1),
-        ]
-        .iter()
-        .fold((0, 0), |a, p| (a.0 + p.0, a.1 + p.1));
-        assert_eq!(threat_terms(&board, Colour::White, &white, &black, w), expected);
+        ]);
+        assert_eq!(threat_terms(&board, Colour::White, &white.attacks, &black.attacks, w), threats);
+        // The bishop could also check from d5, which nothing of Black's guards, and the d4
+        // pawn is passed, one rank past the third, with its stop square d5 free and guarded by
+        // the bishop; its path on to d8 is not free (Black's rook and king guard d8).
+        let king = sum(&[w.safe_check[BISHOP as usize], w.passed_free, w.passed_supported]);
+        assert_eq!(king_terms(&board, Colour::White, &white, &black, w), king);
+    }
+
+    #[test]
+    fn passers_free_to_run_or_supported() {
+        // White's d5 pawn is passed, two ranks past the third; nothing stands on or guards
+        // d6, d7 or d8.
+        let board = Board::from_fen("7k/8/8/3P4/8/8/8/K7 w - - 0 1").unwrap();
+        let (white, black) = (side_activity(&board, Colour::White, &W), side_activity(&board, Colour::Black, &W));
+        assert_eq!(passer_counts(&board, Colour::White, &white.attacks, &black.attacks), [2, 2, 0]);
+        // Black's king on c8 guards d7 and d8 (not d6), and White's king on e5 guards the stop
+        // square.
+        let board = Board::from_fen("2k5/8/8/3PK3/8/8/8/8 w - - 0 1").unwrap();
+        let (white, black) = (side_activity(&board, Colour::White, &W), side_activity(&board, Colour::Black, &W));
+        assert_eq!(passer_counts(&board, Colour::White, &white.attacks, &black.attacks), [2, 0, 2]);
     }
 
     #[test]
@@ -302,20 +299,20 @@ mod tests {
         let board = Board::from_fen("7k/8/3b1n2/1p4N1/3PP3/8/2P5/R5K1 w - - 0 1").unwrap();
         let white = side_activity(&board, Colour::White, &W);
         let black = side_activity(&board, Colour::Black, &W);
-        let push = push_threats(&board, Colour::White, &white, &black);
+        let push = push_threats(&board, Colour::White, &white.attacks, &black.attacks);
         let targets = board.piece_set(Colour::Black, KNIGHT) | board.piece_set(Colour::Black, BISHOP);
         assert_eq!((push & targets).count_ones(), 2);
-        let terms = threat_terms(&board, Colour::White, &white, &black, &W);
+        let terms = king_terms(&board, Colour::White, &white, &black, &W);
         let without_checks = {
             let mut w = W;
             w.safe_check[ROOK as usize] = (0, 0);
-            threat_terms(&board, Colour::White, &white, &black, &w)
+            king_terms(&board, Colour::White, &white, &black, &w)
         };
         assert_eq!(terms.0 - without_checks.0, W.safe_check[ROOK as usize].0);
         let without_knight = {
             let mut w = W;
             w.safe_check[KNIGHT as usize] = (0, 0);
-            threat_terms(&board, Colour::White, &white, &black, &w)
+            king_terms(&board, Colour::White, &white, &black, &w)
         };
         assert_eq!(terms.0 - without_knight.0, W.safe_check[KNIGHT as usize].0);
     }
@@ -333,10 +330,10 @@ mod tests {
         // The queen reaches f7 and h7 (through g6), the knight f7 and h7: four attacks on the
         // zone, on two squares that only Black's king defends.
         assert_eq!(white.zone_attacks, 4);
-        let with = threat_terms(&board, Colour::White, &white, &black, &W);
+        let with = king_terms(&board, Colour::White, &white, &black, &W);
         let mut w = W;
         w.weak_king_squares = (0, 0);
-        let without = threat_terms(&board, Colour::White, &white, &black, &w);
+        let without = king_terms(&board, Colour::White, &white, &black, &w);
         assert_eq!(with.0 - without.0, 2 * W.weak_king_squares.0);
     }
 

@@ -1,6 +1,7 @@
 //! Pawn-structure terms: doubled, isolated, backward, connected (defended, in a phalanx), weak
-//! unopposed and passed pawns and candidate passers, how near each king stands to an advanced
-//! passer's path and to its own nearest pawn, from White's point of view.
+//! unopposed, weak levers (attacked by two pawns, defended by none) and passed pawns and
+//! candidate passers, how near each king stands to an advanced passer's path and to its own
+//! nearest pawn, from White's point of view.
 //! The board keeps each side's pawns as a 64-bit set, so each question below is one AND with
 //! a mask built at compile time.
 
@@ -172,10 +173,15 @@ pub fn pawn_terms(board: &Board, w: &Weights) -> (Pair, Pair) {
             if weak && unopposed {
                 add(w.weak_unopposed, 1);
             }
+            let levers = pawn_attacks(1 << sq, colour) & enemy;
+            if levers.count_ones() == 2 && pawn_attacks(1 << sq, colour.flip()) & own == 0 {
+                add(w.weak_lever, 1);
+            }
             if is_passed(colour, sq, enemy) {
                 let (mg, eg) = w.passed_pawn[own_rank];
-                passed.0 += sign * mg;
-                passed.1 += sign * eg;
+                let edge = file.min(7 - file) as i32;
+                passed.0 += sign * (mg + edge * w.passed_file.0);
+                passed.1 += sign * (eg + edge * w.passed_file.1);
                 let advance = own_rank as i32 - 2;
                 if advance > 0 {
                     let stop = if colour == Colour::White { sq + 8 } else { sq - 8 };
@@ -218,8 +224,31 @@ mod tests {
             weak_unopposed: (0, 0),
             candidate_passer: [(0, 0); 8],
             king_pawn_distance: (0, 0),
+            weak_lever: (0, 0),
+            passed_file: (0, 0),
             ..W
         }
+    }
+
+    #[test]
+    fn a_passer_counts_its_distance_from_the_edge() {
+        let mut w = Weights::zero();
+        w.passed_file = (1, 2);
+        // Passed pawns on b5 (one file from the edge) and e4 (three), Black's on h6 (none).
+        let board = Board::from_fen("4k3/8/7p/1P6/4P3/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(pawn_terms(&board, &w).1, (4, 8));
+    }
+
+    #[test]
+    fn a_pawn_attacked_by_two_and_defended_by_none_is_a_weak_lever() {
+        let mut w = Weights::zero();
+        w.weak_lever = (1, 2);
+        // White's d4 pawn is attacked by c5 and e5; each black pawn by d4 alone.
+        let board = Board::from_fen("4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(pawn_terms(&board, &w).0, (1, 2));
+        // With c3 defending it, d4 holds.
+        let board = Board::from_fen("4k3/8/8/2p1p3/3P4/2P5/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(pawn_terms(&board, &w).0, (0, 0));
     }
 
     /// Weights that count only the newer pawn terms, each on its own decimal places of the

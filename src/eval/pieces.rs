@@ -113,19 +113,25 @@ fn side_terms(board: &Board, colour: Colour, all_pawns: SquareSet, w: &Weights) 
 /// [`FEW_PAWNS_SCALE`] plus [`PER_PAWN_SCALE`] per pawn, full (64) from four pawns on.
 const FEW_PAWNS_SCALE: i32 = 36;
 const PER_PAWN_SCALE: i32 = 7;
+/// The endgame scale when one side alone has a queen (against, say, a rook and a minor
+/// piece), without a lead of a rook's worth of pieces: [`LONE_QUEEN_SCALE`] plus
+/// [`PER_MINOR_SCALE`] per knight or bishop of the side without it, whose pieces can build a
+/// fortress or win the queen's pawns; the queen's side cannot trade into a simple ending.
+const LONE_QUEEN_SCALE: i32 = 37;
+const PER_MINOR_SCALE: i32 = 3;
 
 /// The ranks where a side's outposts lie (its fourth to sixth), by colour.
 const OUTPOST_RANKS: [SquareSet; 2] = [0xFF_FFFF << 24, 0xFF_FFFF << 16];
 
-/// How much of the endgame score to keep (out of 64) when the side ahead may not force a win,
-/// the side ahead being the one the endgame half of the score favours: with no pawns, being
-/// up less than a rook in pieces (say a rook against a bishop) is usually a draw, and two
-/// knights cannot force mate. With pawns, bishops of opposite colours and no other pieces hold
-/// many a pawn-down ending: half the score is kept. Otherwise, unless the side ahead leads by
-/// a rook's worth of pieces or more (which wins without pawns, so losing them must not raise
-/// the scale), each pawn it has left, up to four, is a way to win: with fewer, the defender
-/// can more often give up a piece for the last of them or build a fortress, so a part of the
-/// score goes.
+/// How much of the endgame score to keep (out of 64) when the side ahead may not force a win, the
+/// side ahead being the one the endgame half of the score favours: with no pawns, being up less
+/// than a rook in pieces (say a rook against a bishop) is usually a draw, and two knights cannot
+/// force mate. With pawns, bishops of opposite colours and no other pieces hold many a pawn-down
+/// ending: half the score is kept. With one queen on the board, the imbalance keeps
+/// [`LONE_QUEEN_SCALE`] and a little more. Otherwise, unless the side ahead leads by a rook's worth
+/// of pieces or more (which wins without pawns, so losing them must not raise the scale), each pawn
+/// it has left, up to four, is a way to win: with fewer, the defender can more often give up a
+/// piece for the last of them or build a fortress, so a part of the score goes.
 pub fn endgame_scale(white_endgame: i32, material: &[SideMaterial; 2]) -> i32 {
     let (strong, weak) = if white_endgame >= 0 { (0, 1) } else { (1, 0) };
     let (s, w) = (&material[strong], &material[weak]);
@@ -138,6 +144,11 @@ pub fn endgame_scale(white_endgame: i32, material: &[SideMaterial; 2]) -> i32 {
         }
         if s.pieces_value - w.pieces_value >= DRAWISH_MARGIN {
             return 64;
+        }
+        if s.count[QUEEN as usize] + w.count[QUEEN as usize] == 1 {
+            let queenless = if s.count[QUEEN as usize] == 1 { w } else { s };
+            let minors = queenless.count[KNIGHT as usize] + queenless.count[BISHOP as usize];
+            return LONE_QUEEN_SCALE + PER_MINOR_SCALE * minors;
         }
         return (FEW_PAWNS_SCALE + PER_PAWN_SCALE * s.count[PAWN as usize]).min(64);
     }
@@ -211,6 +222,12 @@ mod tests {
         assert_eq!(endgame_scale(100, &m), 64);
         // The side ahead is the one the score favours: Black, three pawns down but ahead.
         assert_eq!(endgame_scale(-100, &m), 36 + 7);
+        // A queen against a rook and a bishop, pawns on both sides: 37/64 and 3 for the bishop,
+        // whichever side is ahead.
+        let queen_v_rook_bishop = Board::from_fen("8/5pp1/4k3/8/8/2r1b3/5PP1/Q3K3 w - - 0 1").unwrap();
+        let (_, m) = piece_terms(&queen_v_rook_bishop, &W);
+        assert_eq!(endgame_scale(100, &m), 37 + 3);
+        assert_eq!(endgame_scale(-100, &m), 37 + 3);
     }
 
     #[test]

@@ -26,6 +26,7 @@ impl Weights {
         out.push(("isolated_pawn".into(), &mut self.isolated_pawn));
         indexed(&mut out, "connected_pawn", &mut self.connected_pawn, 1..7);
         out.push(("backward_pawn".into(), &mut self.backward_pawn));
+        out.push(("weak_lever".into(), &mut self.weak_lever));
         out.push(("defended_pawn".into(), &mut self.defended_pawn));
         indexed(&mut out, "phalanx_pawn", &mut self.phalanx_pawn, 1..7);
         out.push(("weak_unopposed".into(), &mut self.weak_unopposed));
@@ -35,6 +36,9 @@ impl Weights {
         out.push(("passed_own_king".into(), &mut self.passed_own_king));
         out.push(("passed_enemy_king".into(), &mut self.passed_enemy_king));
         out.push(("passed_free".into(), &mut self.passed_free));
+        out.push(("passed_free_path".into(), &mut self.passed_free_path));
+        out.push(("passed_supported".into(), &mut self.passed_supported));
+        out.push(("passed_file".into(), &mut self.passed_file));
         out.push(("rook_behind_passer".into(), &mut self.rook_behind_passer));
         out.push(("knight_outpost".into(), &mut self.knight_outpost));
         out.push(("bishop_outpost".into(), &mut self.bishop_outpost));
@@ -63,9 +67,14 @@ impl Weights {
         out.push(("weak_king_squares".into(), &mut self.weak_king_squares));
         indexed(&mut out, "king_attack", &mut self.king_attack, 2..6);
         out.push(("threat_by_pawn".into(), &mut self.threat_by_pawn));
-        out.push(("threat_by_minor".into(), &mut self.threat_by_minor));
-        out.push(("threat_by_rook".into(), &mut self.threat_by_rook));
+        indexed(&mut out, "threat_by_minor", &mut self.threat_by_minor, 1..6);
+        indexed(&mut out, "threat_by_rook", &mut self.threat_by_rook, 1..6);
+        out.push(("threat_by_king".into(), &mut self.threat_by_king));
         out.push(("hanging".into(), &mut self.hanging));
+        out.push(("weak_queen_protection".into(), &mut self.weak_queen_protection));
+        out.push(("restricted".into(), &mut self.restricted));
+        out.push(("knight_on_queen".into(), &mut self.knight_on_queen));
+        out.push(("slider_on_queen".into(), &mut self.slider_on_queen));
         out.push(("threat_by_push".into(), &mut self.threat_by_push));
         indexed(&mut out, "safe_check", &mut self.safe_check, 2..6);
         out.push(("unsafe_check".into(), &mut self.unsafe_check));
