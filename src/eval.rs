@@ -8,6 +8,8 @@
 //! * `breakdown`: every term, White's point of view, for the `eval` command and the tuner;
 //! * `pawns`, `pieces`, `activity`: the terms, each a function of the board and the weights;
 //! * `king_danger`: the checks each side could give, safe or not;
+//! * `threats`: the enemy's pieces our pieces attack, hanging, hemmed in or about to be hit;
+//! * `shelter`: the pawns in front of each king, and the enemy's pawns storming them;
 //! * `space`: room in the centre behind the pawns, and knights and rooks in a locked position;
 //! * `endgame`: the win against a bare king, and the push of that king to where it is mated;
 //! * `pawn_cache`: the pawn-and-king terms looked up instead of recomputed;

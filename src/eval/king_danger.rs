@@ -12,6 +12,9 @@ use crate::chess::values::Pair;
 
 /// What `colour`'s pieces threaten against the enemy king: `by_kind` holds the squares its
 /// pieces of each kind attack (index by kind), `enemy_guards` every square the enemy attacks.
+/// The bishops' and rooks' sets are the mobility's, which see through their own queen (and a
+/// rook through its own rooks): a check square behind the front piece of a battery counts for
+/// the back one too, though only the front piece can go there next move.
 pub(super) fn king_danger(
     board: &Board,
     colour: Colour,

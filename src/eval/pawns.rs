@@ -117,9 +117,10 @@ fn at_or_behind(colour: Colour, sq: usize) -> u64 {
 }
 
 /// The pawn terms, White's point of view: (structure, passed). The structure holds doubled,
-/// isolated, backward, connected, defended, phalanx, weak unopposed pawns and candidate
-/// passers, and each king's distance to its nearest pawn; the passed term holds the kings'
-/// distances to each passer's stop square, weighted by how far it has come.
+/// isolated, backward, connected, defended, phalanx, weak unopposed pawns, weak levers and
+/// candidate passers, and each king's distance to its nearest pawn; the passed term holds each
+/// passer by its rank and its distance from the edge, and the kings' distances to its stop
+/// square, weighted by how far it has come.
 ///
 /// A pawn is *connected* when an own pawn defends it or stands beside it (it can advance
 /// with support), scored by its rank; it is *backward* when it has neighbours but none level

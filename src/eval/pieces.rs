@@ -127,9 +127,9 @@ const OUTPOST_RANKS: [SquareSet; 2] = [0xFF_FFFF << 24, 0xFF_FFFF << 16];
 /// side ahead being the one the endgame half of the score favours: with no pawns, being up less
 /// than a rook in pieces (say a rook against a bishop) is usually a draw, and two knights cannot
 /// force mate. With pawns, bishops of opposite colours and no other pieces hold many a pawn-down
-/// ending: half the score is kept. With one queen on the board, the imbalance keeps
-/// [`LONE_QUEEN_SCALE`] and a little more. Otherwise, unless the side ahead leads by a rook's worth
-/// of pieces or more (which wins without pawns, so losing them must not raise the scale), each pawn
+/// ending: half the score is kept. A side ahead by a rook's worth of pieces or more keeps it all
+/// (that wins without pawns, so losing them must not raise the scale). Below that, with one queen
+/// on the board, the imbalance keeps [`LONE_QUEEN_SCALE`] and a little more; otherwise each pawn
 /// it has left, up to four, is a way to win: with fewer, the defender can more often give up a
 /// piece for the last of them or build a fortress, so a part of the score goes.
 pub fn endgame_scale(white_endgame: i32, material: &[SideMaterial; 2]) -> i32 {

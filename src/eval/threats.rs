@@ -6,6 +6,10 @@
 //! A square is *strongly protected* by the enemy when one of its pawns guards it, or two of
 //! its pieces do and we attack it fewer than twice: taking there loses material. An enemy
 //! piece we attack that is not strongly protected is *weak*.
+//!
+//! The terms and their hand-set starting weights follow the shapes of Stockfish's classical
+//! evaluation (its published source, before its network took over); the weights the engine
+//! uses are fitted on our own games by `tune`.
 
 use super::weights::Weights;
 use crate::chess::board::Board;
@@ -46,7 +50,8 @@ impl Attacks {
 }
 
 /// What `colour` earns for its threats against the enemy's pieces (`side` holds its attacks,
-/// `enemy` the enemy's): each enemy piece counts once per kind of threat it is under.
+/// `enemy` the enemy's): each enemy piece counts once per kind of threat it is under, and the
+/// contested squares and the squares from which to attack the queen count once each.
 pub(super) fn threat_terms(board: &Board, colour: Colour, side: &Attacks, enemy: &Attacks, w: &Weights) -> Pair {
     let them = colour.flip();
     let set = |kind: Kind| board.piece_set(them, kind);
@@ -55,7 +60,7 @@ pub(super) fn threat_terms(board: &Board, colour: Colour, side: &Attacks, enemy:
     let strongly_protected = enemy.by_kind[PAWN as usize] | (enemy.by_two & !side.by_two);
     let weak = pieces & !strongly_protected & side.by_any;
     // A minor attacking a defended piece still gains something (the piece must move or stay
-    // tied), but a defended pawn is no target.
+    // tied), but a strongly protected pawn is no target.
     let minor_targets = (non_pawn & strongly_protected) | weak;
     let by_minors = side.by_kind[KNIGHT as usize] | side.by_kind[BISHOP as usize];
     let (mut mg, mut eg) = (0, 0);
@@ -82,6 +87,8 @@ pub(super) fn threat_terms(board: &Board, colour: Colour, side: &Attacks, enemy:
         let safe = !board.colour_set(colour) & !strongly_protected;
         add(w.knight_on_queen, knight_attacks(queen) & side.by_kind[KNIGHT as usize] & safe);
         let occupied = board.occupied();
+        // The sliders' sets see through their own queen (see `activity`), so the queen and a
+        // bishop or rook behind it make a square attacked twice, as a battery does.
         let sliders = (bishop_attacks(queen, occupied) & side.by_kind[BISHOP as usize])
             | (rook_attacks(queen, occupied) & side.by_kind[ROOK as usize]);
         add(w.slider_on_queen, sliders & safe & side.by_two);

@@ -57,8 +57,8 @@ pub struct Weights {
     /// The same count for passed pawns whose every square to promotion is empty and not
     /// attacked by the enemy: nothing stops them but a piece that can still get there.
     pub passed_free_path: Pair,
-    /// Per passed pawn beyond its third rank whose stop square we attack, times the ranks it
-    /// has gone past the third: its advance is supported.
+    /// Per passed pawn beyond its third rank whose stop square we attack (empty or not), times
+    /// the ranks it has gone past the third: its advance is supported.
     pub passed_supported: Pair,
     /// Per passed pawn, its distance in files from the nearer edge (0 to 3): a passer in the
     /// centre is easier for the enemy king to stop than one on a wing.
@@ -144,7 +144,8 @@ pub struct Weights {
     /// safe push (one step, or two from its first rank, onto a square no enemy pawn guards).
     pub threat_by_push: Pair,
     /// Per square from which one of our pieces of each kind (index by kind) could give check
-    /// next move, safely: it reaches the square now, and nothing of the enemy guards it.
+    /// next move, safely: it reaches the square now (a bishop or rook through its own queen,
+    /// as for mobility), and nothing of the enemy guards it.
     pub safe_check: [Pair; 7],
     /// Per square from which one of our pieces could give check next move that the enemy
     /// guards: a check that can be answered by a capture still drives the king and gains time.
