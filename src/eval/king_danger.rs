@@ -46,32 +46,12 @@ pub(super) fn king_danger(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::squareset::{self, queen_attacks};
-
-    /// The squares each kind of `colour`'s pieces attack.
-    fn attacks(board: &Board, colour: Colour) -> [SquareSet; 7] {
-        let occupied = board.occupied();
-        let mut by_kind = [0; 7];
-        by_kind[PAWN as usize] = squareset::pawn_attacks(board.pawn_set(colour), colour);
-        for (kind, attack) in [
-            (KNIGHT, &(|sq, _| knight_attacks(sq)) as &dyn Fn(usize, SquareSet) -> SquareSet),
-            (BISHOP, &bishop_attacks),
-            (ROOK, &rook_attacks),
-            (QUEEN, &queen_attacks),
-        ] {
-            for sq in squareset::squares(board.piece_set(colour, kind)) {
-                by_kind[kind as usize] |= attack(sq, occupied);
-            }
-        }
-        by_kind[KING as usize] = squareset::king_attacks(to_64(board.king(colour)));
-        by_kind
-    }
+    use crate::eval::threats::Attacks;
 
     fn danger(fen: &str, w: &Weights) -> Pair {
         let board = Board::from_fen(fen).unwrap();
-        let (white, black) = (attacks(&board, Colour::White), attacks(&board, Colour::Black));
-        let guards = black.iter().fold(0, |set, s| set | s);
-        king_danger(&board, Colour::White, &white, guards, w)
+        let (white, black) = (Attacks::of_board(&board, Colour::White), Attacks::of_board(&board, Colour::Black));
+        king_danger(&board, Colour::White, &white.by_kind, black.by_any, w)
     }
 
     #[test]

@@ -40,6 +40,26 @@ impl Attacks {
         Attacks { by_kind, by_any: by_pawns | by_king, by_two }
     }
 
+    /// A side's attacks computed the plain way, every piece's attack set added in turn and
+    /// stopped by the first piece on each line, for tests.
+    #[cfg(test)]
+    pub fn of_board(board: &Board, colour: Colour) -> Attacks {
+        let occupied = board.occupied();
+        let mut attacks = Attacks::of_pawns_and_king(board, colour);
+        for kind in [KNIGHT, BISHOP, ROOK, QUEEN] {
+            for sq in squareset::squares(board.piece_set(colour, kind)) {
+                let set = match kind {
+                    KNIGHT => knight_attacks(sq),
+                    BISHOP => bishop_attacks(sq, occupied),
+                    ROOK => rook_attacks(sq, occupied),
+                    _ => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
+                };
+                attacks.add(kind, set);
+            }
+        }
+        attacks
+    }
+
     /// One more piece of `kind`, attacking `attacks`.
     #[inline(always)]
     pub fn add(&mut self, kind: Kind, attacks: SquareSet) {
@@ -120,27 +140,9 @@ pub(super) fn push_threats(board: &Board, colour: Colour, side: &Attacks, enemy:
 mod tests {
     use super::*;
 
-    /// Both sides' attacks, computed the plain way: every piece's attack set added in turn.
-    fn attacks(board: &Board, colour: Colour) -> Attacks {
-        let occupied = board.occupied();
-        let mut a = Attacks::of_pawns_and_king(board, colour);
-        for kind in [KNIGHT, BISHOP, ROOK, QUEEN] {
-            for sq in squareset::squares(board.piece_set(colour, kind)) {
-                let set = match kind {
-                    KNIGHT => knight_attacks(sq),
-                    BISHOP => bishop_attacks(sq, occupied),
-                    ROOK => rook_attacks(sq, occupied),
-                    _ => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
-                };
-                a.add(kind, set);
-            }
-        }
-        a
-    }
-
     fn terms(fen: &str, w: &Weights) -> Pair {
         let board = Board::from_fen(fen).unwrap();
-        let (white, black) = (attacks(&board, Colour::White), attacks(&board, Colour::Black));
+        let (white, black) = (Attacks::of_board(&board, Colour::White), Attacks::of_board(&board, Colour::Black));
         threat_terms(&board, Colour::White, &white, &black, w)
     }
 
@@ -148,7 +150,7 @@ mod tests {
     fn squares_attacked_twice() {
         // White's pawns on b2, c2 and e2, its king on d2.
         let board = Board::from_fen("4k3/8/8/8/8/8/1PPKP3/8 w - - 0 1").unwrap();
-        let a = attacks(&board, Colour::White);
+        let a = Attacks::of_board(&board, Colour::White);
         assert_eq!(a.by_two & 1 << 19, 1 << 19, "d3: the c2 and e2 pawns (and the king)");
         assert_eq!(a.by_two & 1 << 18, 1 << 18, "c3: the b2 pawn and the king");
         assert_eq!(a.by_two & 1 << 16, 0, "a3: the b2 pawn alone");
