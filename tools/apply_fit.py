@@ -35,44 +35,46 @@ def split_fields(body: str) -> list[tuple[str, str]]:
     return fields
 
 
+# The table as `tune` prints it and as psq_learned.rs holds it.
+PSQ_TABLE = r"^pub const PSQ_LEARNED.*?^\];$"
+
+
+def find(pattern: str, text: str, where: str) -> re.Match:
+    """The first match of a multi-line pattern, or an exit naming what lacks it."""
+    match = re.search(pattern, text, re.M | re.S)
+    if not match:
+        sys.exit(f"{where}: no {pattern!r}")
+    return match
+
+
+def same(value: str) -> str:
+    """A value without its layout, to tell a changed weight from a reformatted one."""
+    return re.sub(r"\s", "", value).replace(",]", "]")
+
+
 def main() -> int:
     if len(sys.argv) not in (2, 3):
         print(__doc__, file=sys.stderr)
         return 2
     fit = Path(sys.argv[1]).read_text()
     repo = Path(sys.argv[2] if len(sys.argv) == 3 else ".")
-    debug = re.search(r"^Weights \{(.*)\}\s*$", fit, re.M)
-    table = re.search(r"^pub const PSQ_LEARNED.*?^\];$", fit, re.M | re.S)
-    if not debug or not table:
-        print(f"{sys.argv[1]}: no tuned weights or no PSQ_LEARNED table", file=sys.stderr)
-        return 1
-
-    weights_rs = repo / "src/eval/weights.rs"
-    source = weights_rs.read_text()
-    block = re.search(r"(pub const WEIGHTS: Weights = Weights \{\n)(.*?)(^\};)", source, re.M | re.S)
-    if not block:
-        print(f"{weights_rs}: no WEIGHTS block", file=sys.stderr)
-        return 1
+    weights_rs, psq_rs = repo / "src/eval/weights.rs", repo / "src/chess/psq_learned.rs"
+    weights_src, psq_src = weights_rs.read_text(), psq_rs.read_text()
+    # Everything is found before anything is written, so a failed run changes nothing.
+    debug = find(r"^Weights \{(.*)\}\s*$", fit, sys.argv[1])
+    table = find(PSQ_TABLE, fit, sys.argv[1])
+    block = find(r"(pub const WEIGHTS: Weights = Weights \{\n)(.*?)(^\};)", weights_src, str(weights_rs))
+    old_table = find(PSQ_TABLE, psq_src, str(psq_rs))
     old = dict(split_fields(block.group(2).replace("\n", " ")))
     new = split_fields(debug.group(1))
     if [n for n, _ in new] != list(old):
         print("the fit's fields are not WEIGHTS' fields: a fit of another build?", file=sys.stderr)
         return 1
+
     body = "".join(f"    {name}: {value},\n" for name, value in new)
-    weights_rs.write_text(source[: block.start(2)] + body + source[block.end(2) :])
-
-    psq_rs = repo / "src/chess/psq_learned.rs"
-    source = psq_rs.read_text()
-    old_table = re.search(r"^pub const PSQ_LEARNED.*?^\];$", source, re.M | re.S)
-    if not old_table:
-        print(f"{psq_rs}: no PSQ_LEARNED table", file=sys.stderr)
-        return 1
-    psq_rs.write_text(source[: old_table.start()] + table.group(0) + source[old_table.end() :])
-
+    weights_rs.write_text(weights_src[: block.start(2)] + body + weights_src[block.end(2) :])
+    psq_rs.write_text(psq_src[: old_table.start()] + table.group(0) + psq_src[old_table.end() :])
     subprocess.run(["cargo", "fmt"], cwd=repo, check=True)
-    def same(value: str) -> str:
-        return re.sub(r"\s", "", value).replace(",]", "]")
-
     changed = sum(1 for (n, v) in new if same(old[n]) != same(v))
     print(f"{changed} of {len(new)} weights changed; PSQ_LEARNED replaced")
     return 0
