@@ -8,7 +8,8 @@
 //! * `tt`: the transposition table, with the score bounds and hits it answers; `wdl`: the
 //!   win/draw/loss model; `report`: what the search tells its [`Reporter`];
 //! * `ordering` (a folder): the histories of quiet moves and captures, and each move's sort
-//!   key; `correction`: the static evaluation's errors, learned by pawn structure;
+//!   key; `correction`: the static evaluation's errors, learned by pawn structure and by
+//!   each side's pieces;
 //! * `root`: the root move list, each move with its score, PV and nodes;
 //! * `thread_data`: what each search thread owns (histories, PV table, per-ply frames,
 //!   caches); `picker`: a node's moves in stages, in its ply's frame; `searcher`: one

@@ -1,15 +1,22 @@
 //! Correction history: how far the static evaluation has been off, learned by the search and
 //! added back to it. When a node's search score differs from its static score, the evaluation
-//! misjudged the position; positions with the same pawns and the same side to move tend to be
-//! misjudged alike (a structure whose terms rate it too well keeps being rated too well), so
-//! the errors are averaged per pawn structure, and the average corrects the static score that
-//! the pruning rules and quiescence's stand-pat read at later nodes.
+//! misjudged the position; positions that share a feature tend to be misjudged alike (a
+//! structure whose terms rate it too well keeps being rated too well), so the errors are
+//! averaged per feature, and the averages correct the static score that the pruning rules and
+//! quiescence's stand-pat read at later nodes.
+//!
+//! Two features are learned, each with the side to move: the pawn structure (both sides'
+//! pawns), and each side's pieces other than pawns, where they stand (a side's pieces can be
+//! misplaced, or better placed than the evaluation says, whatever the other side has). Each
+//! table learns the whole error; the correction is the pawns' average weighted twice, plus
+//! the two sides' pieces' averages, over four: where all three agree, it is their common value.
 
 use super::tt::Bound;
 use crate::chess::board::Board;
-use crate::chess::types::Colour;
+use crate::chess::types::{Colour, BISHOP, KING, KNIGHT, QUEEN, ROOK};
 
-/// Entries per side to move (a power of two): 2 x 16,384 x 4 bytes = 128 KiB per thread.
+/// Entries per table and side to move (a power of two): three tables of 2 x 16,384 x 4 bytes,
+/// 384 KiB per thread.
 const ENTRIES: usize = 1 << 14;
 /// Entries hold centipawns times this, so that the small steps of the average are not lost.
 const GRAIN: i32 = 256;
@@ -20,15 +27,27 @@ const LIMIT: i32 = 128;
 /// with the depth of the search that measured it, up to this.
 const MAX_WEIGHT: i32 = 16;
 
-/// The per-pawn-structure average errors of the static evaluation, one table per side.
+/// The average errors of the static evaluation by feature: the pawn structure, then White's
+/// pieces, then Black's, each a block of `2 * ENTRIES` (one half per side to move).
 pub struct CorrectionHistory {
     entries: Box<[i32]>,
+}
+
+/// The blocks of the tables in `CorrectionHistory::entries`.
+const PAWNS: usize = 0;
+const WHITE_PIECES: usize = 2 * ENTRIES;
+const BLACK_PIECES: usize = 4 * ENTRIES;
+
+/// The top bits of a word mixed by a multiplication, as an entry's index within a side's half.
+#[inline(always)]
+fn slot(word: u64) -> usize {
+    (word.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - ENTRIES.trailing_zeros())) as usize
 }
 
 impl CorrectionHistory {
     /// No corrections yet.
     pub fn new() -> CorrectionHistory {
-        CorrectionHistory { entries: vec![0; 2 * ENTRIES].into_boxed_slice() }
+        CorrectionHistory { entries: vec![0; 6 * ENTRIES].into_boxed_slice() }
     }
 
     /// Forgets every correction.
@@ -36,20 +55,29 @@ impl CorrectionHistory {
         self.entries.fill(0);
     }
 
-    /// The entry of the board's pawn structure and side to move: both pawn sets mixed into
-    /// one word by a multiplication, whose top bits pick the entry.
+    /// The entries of the board's features with its side to move: its pawn structure (both
+    /// pawn sets mixed into one word), White's pieces and Black's (a side's knights, bishops,
+    /// rooks, queens and king, each set turned by its own amount, mixed into one word).
     #[inline(always)]
-    fn index(board: &Board) -> usize {
-        let white = board.pawn_set(Colour::White);
-        let black = board.pawn_set(Colour::Black);
-        let mixed = (white ^ black.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        board.side().index() * ENTRIES + (mixed >> (64 - ENTRIES.trailing_zeros())) as usize
+    fn indices(board: &Board) -> [usize; 3] {
+        let side = board.side().index() * ENTRIES;
+        let pawns = board.pawn_set(Colour::White) ^ board.pawn_set(Colour::Black).rotate_left(29);
+        let pieces = |colour| {
+            let set = |kind, turn: u32| board.piece_set(colour, kind).rotate_left(turn);
+            set(KNIGHT, 0) ^ set(BISHOP, 13) ^ set(ROOK, 26) ^ set(QUEEN, 39) ^ set(KING, 52)
+        };
+        [
+            PAWNS + side + slot(pawns),
+            WHITE_PIECES + side + slot(pieces(Colour::White)),
+            BLACK_PIECES + side + slot(pieces(Colour::Black)),
+        ]
     }
 
     /// What the search has learned to add to the static score of such positions.
     #[inline(always)]
     pub fn correction(&self, board: &Board) -> i32 {
-        self.entries[Self::index(board)] / GRAIN
+        let [pawns, white, black] = Self::indices(board).map(|i| self.entries[i]);
+        (2 * pawns + white + black) / (4 * GRAIN)
     }
 
     /// The static score `eval` corrected by what the search has learned of such positions.
@@ -73,13 +101,15 @@ impl CorrectionHistory {
         }
     }
 
-    /// Moves the entry of `board` towards the error of `eval` against `score`, a search to
+    /// Moves the entries of `board` towards the error of `eval` against `score`, a search to
     /// `depth`.
     fn update(&mut self, board: &Board, depth: i32, score: i32, eval: i32) {
         let error = (score - eval).clamp(-LIMIT, LIMIT) * GRAIN;
         let weight = (depth + 1).min(MAX_WEIGHT);
-        let entry = &mut self.entries[Self::index(board)];
-        *entry = ((*entry * (256 - weight) + error * weight) / 256).clamp(-LIMIT * GRAIN, LIMIT * GRAIN);
+        for i in Self::indices(board) {
+            let entry = &mut self.entries[i];
+            *entry = ((*entry * (256 - weight) + error * weight) / 256).clamp(-LIMIT * GRAIN, LIMIT * GRAIN);
+        }
     }
 }
 
@@ -94,7 +124,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn corrections_follow_the_errors_of_one_pawn_structure() {
+    fn corrections_follow_the_errors_of_pawns_and_of_each_sides_pieces() {
         let board = Board::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
         let other = Board::from_fen("rnbqkbnr/pppp1ppp/8/4p3/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2").unwrap();
         let flipped = Board::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3").unwrap();
@@ -106,10 +136,15 @@ mod tests {
         }
         let corrected = h.corrected(&board, 30);
         assert!((120..=130).contains(&corrected), "{corrected}");
-        // The pieces may stand elsewhere: the same pawns share the entry.
-        let same_pawns = Board::from_fen("r1bqk2r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
-        assert_eq!(h.corrected(&same_pawns, 30), corrected);
-        // Another structure, and the same one with the other side to move, are untouched.
+        // Black's pieces elsewhere, the same pawns and White's pieces: three quarters of it.
+        let black_moved = Board::from_fen("r1bqk2r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
+        let near = |score: i32, expected: i32| assert!((score - expected).abs() <= 1, "{score} {expected}");
+        near(h.corrected(&black_moved, 30), 30 + (corrected - 30) * 3 / 4);
+        // The same pieces on both sides with other pawns: half of it.
+        let pawns_moved = Board::from_fen("r1bqkbnr/ppp2ppp/2np4/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4").unwrap();
+        near(h.corrected(&pawns_moved, 30), 30 + (corrected - 30) / 2);
+        // Other pawns and pieces, and the same position with the other side to move, are
+        // untouched.
         assert_eq!(h.corrected(&other, 30), 30);
         assert_eq!(h.corrected(&flipped, 30), 30);
         // A fail high below the static score, or a fail low above it, says nothing.

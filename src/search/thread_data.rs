@@ -79,7 +79,7 @@ pub struct ThreadData {
     pub(super) quiet: QuietHistory,
     /// The history of captures and promotions, for ordering them.
     pub(super) captures: CaptureHistory,
-    /// The evaluation's average errors by pawn structure (`correction.rs`).
+    /// The evaluation's average errors by pawn structure and by each side's pieces (`correction.rs`).
     pub(super) correction: CorrectionHistory,
     /// Per-ply scratch space for move lists and their sort keys.
     pub(super) frames: Vec<Frame>,
