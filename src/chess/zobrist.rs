@@ -71,6 +71,15 @@ const fn generate() -> Keys {
 /// The key set, computed once by the compiler.
 pub static KEYS: Keys = generate();
 
+/// The slot of a table of `entries` (a power of two) for `word`, a set of squares or a mix of
+/// them that is no key: the word times 2^64 over the golden ratio (a multiplicative hash,
+/// which spreads nearby words far apart), its top bits. The caches and histories keyed by
+/// pawns or pieces pick their entries with it.
+#[inline(always)]
+pub fn table_slot(word: u64, entries: usize) -> usize {
+    (word.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - entries.trailing_zeros())) as usize
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

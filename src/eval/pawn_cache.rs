@@ -13,6 +13,7 @@ use super::{pawns, shelter};
 use crate::chess::board::Board;
 use crate::chess::types::*;
 use crate::chess::values::Pair;
+use crate::chess::zobrist::table_slot;
 
 /// The terms that depend only on pawns and kings, White's view, with the engine's weights.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -73,9 +74,8 @@ impl PawnCache {
         let black_pawns = board.pawn_set(Colour::Black);
         let kings = board.king(Colour::White) as u16 | (board.king(Colour::Black) as u16) << 8;
         // A multiplicative hash of the placement picks the slot.
-        let mixed =
-            (white_pawns ^ black_pawns.rotate_left(23) ^ (kings as u64) << 40).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let slot = &mut self.entries[(mixed >> (64 - ENTRIES.trailing_zeros())) as usize];
+        let placement = white_pawns ^ black_pawns.rotate_left(23) ^ (kings as u64) << 40;
+        let slot = &mut self.entries[table_slot(placement, ENTRIES)];
         if slot.kings == kings && slot.white_pawns == white_pawns && slot.black_pawns == black_pawns {
             let t = slot.terms.map(i32::from);
             return PawnKingTerms { structure: (t[0], t[1]), passed: (t[2], t[3]), shelter: (t[4], t[5]) };

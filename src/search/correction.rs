@@ -14,6 +14,7 @@
 use super::tt::Bound;
 use crate::chess::board::Board;
 use crate::chess::types::{Colour, BISHOP, KING, KNIGHT, QUEEN, ROOK};
+use crate::chess::zobrist::table_slot;
 
 /// Entries per table and side to move (a power of two): three tables of 2 x 16,384 x 4 bytes,
 /// 384 KiB per thread.
@@ -38,10 +39,10 @@ const PAWNS: usize = 0;
 const WHITE_PIECES: usize = 2 * ENTRIES;
 const BLACK_PIECES: usize = 4 * ENTRIES;
 
-/// The top bits of a word mixed by a multiplication, as an entry's index within a side's half.
+/// An entry's index within a side's half of a block.
 #[inline(always)]
 fn slot(word: u64) -> usize {
-    (word.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - ENTRIES.trailing_zeros())) as usize
+    table_slot(word, ENTRIES)
 }
 
 impl CorrectionHistory {
