@@ -12,7 +12,7 @@ line is ``FEN;LABEL`` with
 
     LABEL = L * RESULT + (1 - L) * EXPECTED
 
-so the tuner (src/bin/tune.rs), which reads any number in [0, 1] as the label, needs
+so the tuner (src/bin/tune/main.rs), which reads any number in [0, 1] as the label, needs
 no change.  A game's result says how the game went from there, between two players
 of Maxim's strength; the expected score says what a stronger player makes of the
 position itself.  Material given for an attack, which Maxim's own games price too

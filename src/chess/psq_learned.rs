@@ -1,6 +1,6 @@
 //! What the data adds to the piece-square formula of `psq`: a correction per kind and
 //! square (White's side; a1 first, rank by rank), fitted by the Texel tuner
-//! (`src/bin/tune.rs`) on positions from our own games, with a pull towards 0 so that the
+//! (`src/bin/tune/main.rs`) on positions from our own games, with a pull towards 0 so that the
 //! formula stands wherever the data says little. `tune` prints this table.
 
 use super::values::Pair;

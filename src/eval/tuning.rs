@@ -1,4 +1,4 @@
-//! What the Texel tuner (`src/bin/tune.rs`) needs of the evaluation: the weights as a list,
+//! What the Texel tuner (`src/bin/tune/main.rs`) needs of the evaluation: the weights as a list,
 //! the terms' sum under any weights, and how often each weight counts in a position.
 
 use super::breakdown::breakdown_with;

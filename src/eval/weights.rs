@@ -1,5 +1,5 @@
 //! The weights of the terms computed at evaluation time, each a (middlegame, endgame) pair
-//! in centipawns, gathered in one struct so that the tuner (`src/bin/tune.rs`) can adjust
+//! in centipawns, gathered in one struct so that the tuner (`src/bin/tune/main.rs`) can adjust
 //! them. The engine only ever reads [`WEIGHTS`], a constant, so the compiler folds them in
 //! as it would separate constants. Every term is linear in its weight (the king attack's
 //! scaling by the number of attackers depends on the position, not on the weights), which

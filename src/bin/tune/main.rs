@@ -1,6 +1,6 @@
 //! Texel tuning of the evaluation weights (`src/eval/weights.rs`), a tool apart from the
-//! engine: `cargo run --release --bin tune -- [--resolve] [--lambda=L] DATA [EPOCHS [L2
-//! [L2_PSQ [HELD_OUT]]]]`.
+//! engine: `cargo run --release --bin tune -- [--resolve] [--lambda=L] [--from-engine]
+//! [--only=NAMES] DATA [EPOCHS [L2 [L2_PSQ [HELD_OUT]]]]`.
 //!
 //! DATA holds quiet positions from our own games, one `FEN;RESULT` per line, the result
 //! 1.0, 0.5 or 0.0 from White's side (`tools/texel_data.py` makes it from match PGNs,
@@ -33,71 +33,26 @@
 //! kind and square (`chess::psq_learned`), starting from 0, with its own L2 pull towards 0:
 //! a square the data rarely sees keeps the formula's value. The table is printed after the
 //! weights, in the form of `PSQ_LEARNED`.
+//!
+//! With `--from-engine` the fit starts from the engine's weights and corrections (`WEIGHTS`,
+//! `PSQ_LEARNED`), K is fitted to the engine's weights, and the L2 pull is towards the
+//! engine's values: a weight the new data says little about stays where the last fit put it,
+//! not at its hand-set value.
+//! `--only=NAME,NAME,...` (which implies `--from-engine`) moves only the named weights (a
+//! name covers a whole table: `passed_pawn` is `passed_pawn[1]` to `[6]`): new terms
+//! are fitted to what the engine's evaluation leaves unexplained, and nothing else moves.
 
-use maxim::chess::board::Board;
+mod args;
+mod data;
+
+use args::Args;
+use data::{in_parallel, read_samples, Sample};
 use maxim::chess::psq_learned::PSQ_LEARNED;
-use maxim::chess::types::{colour_of, flip_rank, kind_of, to_64, Colour, Piece, Square};
 use maxim::chess::values::FULL_PHASE;
-use maxim::eval::breakdown::breakdown_with;
-use maxim::eval::resolve::quiet_leaf;
-use maxim::eval::tuning::term_counts;
-use maxim::eval::weights::{Weights, HAND_SET};
-use maxim::eval::TEMPO;
+use maxim::eval::weights::{Weights, HAND_SET, WEIGHTS};
 
 /// Piece-square corrections: one (middlegame, endgame) pair per kind and square.
 const PSQ_PARAMS: usize = 6 * 64;
-
-/// One position reduced to what the tuner needs.
-struct Sample {
-    /// Material and the piece-square formula's sum (middlegame, endgame), White's view,
-    /// without the learned corrections (they are features).
-    psq: (f64, f64),
-    phase: f64,
-    /// The engine's endgame scale for this position, out of 64.
-    scale: f64,
-    /// +TEMPO with White to move, -TEMPO with Black.
-    tempo: f64,
-    /// Non-zero features: (weight index, count White's minus Black's); the piece-square
-    /// corrections follow the weights, from index `weights` on (see [`psq_index`]).
-    features: Vec<(usize, f64)>,
-    /// The game's result, White's side.
-    result: f64,
-    /// A search's score of the position (centipawns, White's side), if the data has one.
-    search: Option<f64>,
-    /// What the fit aims at: the result, or its blend with the search's score.
-    target: f64,
-}
-
-/// Which square correction a piece counts for, `(kind - 1) * 64 + square` as in
-/// `PSQ_LEARNED`, and its sign: +1 for White, -1 for Black, whose square is mirrored.
-fn psq_index(piece: Piece, sq: Square) -> (usize, f64) {
-    let white = colour_of(piece) == Colour::White;
-    let sq64 = if white { to_64(sq) } else { to_64(flip_rank(sq)) };
-    ((kind_of(piece) as usize - 1) * 64 + sq64, if white { 1.0 } else { -1.0 })
-}
-
-fn sample(board: &Board, result: f64, search: Option<f64>, weights: usize) -> Sample {
-    let mut features: Vec<(usize, f64)> =
-        term_counts(board).into_iter().enumerate().filter(|&(_, c)| c != 0.0).collect();
-    let b = breakdown_with(board, &HAND_SET);
-    let mut psq = (b.piece_square.0 as f64, b.piece_square.1 as f64);
-    for (piece, sq) in board.piece_squares() {
-        let (j, sign) = psq_index(piece, sq);
-        let learned = PSQ_LEARNED[j / 64][j % 64];
-        psq = (psq.0 - sign * learned.0 as f64, psq.1 - sign * learned.1 as f64);
-        features.push((weights + j, sign));
-    }
-    Sample {
-        psq,
-        phase: b.phase.min(FULL_PHASE) as f64,
-        scale: b.scale as f64,
-        tempo: if board.side() == Colour::White { TEMPO as f64 } else { -(TEMPO as f64) },
-        features,
-        result,
-        search,
-        target: result,
-    }
-}
 
 /// The model's score (White's view) with weights `w`: weight `j`'s middlegame value at
 /// `2 * j` and its endgame value at `2 * j + 1`.
@@ -134,18 +89,6 @@ fn blend(result: f64, search: Option<f64>, lambda: f64, k: f64) -> f64 {
     }
 }
 
-/// One data line, `FEN;RESULT` or `FEN;RESULT;SCORE`: the FEN, the result and the score.
-fn parse_line(line: &str) -> Option<(&str, f64, Option<f64>)> {
-    let mut fields = line.split(';');
-    let fen = fields.next()?.trim();
-    let result = fields.next()?.trim().parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r))?;
-    let search = match fields.next() {
-        Some(score) => Some(score.trim().parse::<f64>().ok()?),
-        None => None,
-    };
-    Some((fen, result, search))
-}
-
 /// The K that best fits the current weights: a scan, then finer scans around the best.
 fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
     let (mut best, mut step) = (1.0, 0.5);
@@ -158,48 +101,45 @@ fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
 }
 
 fn main() {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let resolve = args.iter().any(|a| a == "--resolve");
-    args.retain(|a| a != "--resolve");
-    let lambda_arg = args.iter().find_map(|a| a.strip_prefix("--lambda=").map(str::to_string));
-    args.retain(|a| !a.starts_with("--lambda="));
-    let lambda = match lambda_arg.map(|l| l.parse::<f64>()) {
-        None => 1.0,
-        Some(Ok(l)) if (0.0..=1.0).contains(&l) => l,
-        Some(_) => {
-            eprintln!("--lambda wants a number from 0 to 1");
+    let args = match Args::parse(std::env::args().skip(1).collect()) {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("{message}");
             std::process::exit(2);
         }
     };
-    let Some(path) = args.first() else {
-        eprintln!("usage: tune [--resolve] [--lambda=L] DATA.epd [EPOCHS [L2 [L2_PSQ [HELD_OUT.epd]]]]");
-        std::process::exit(2);
-    };
-    let epochs: usize = args.get(1).and_then(|e| e.parse().ok()).unwrap_or(1000);
-    // Weight of the pull towards the hand-set values: (w - w0)^2 per weight, added to the
-    // mean error, so that terms the data says little about stay where they were.
-    let l2: f64 = args.get(2).and_then(|e| e.parse().ok()).unwrap_or(0.0);
-    // The pull of the piece-square corrections towards 0 (the formula).
-    let l2_psq: f64 = args.get(3).and_then(|e| e.parse().ok()).unwrap_or(l2);
-    // Held-out positions from other games: a tenth of DATA's positions shares games with the
-    // rest, so it cannot show a fit to those games' particulars; other games can.
-    let held_out = args.get(4);
-    // Start from the hand-set weights, so that a run reproduces WEIGHTS from scratch.
-    let mut start = HAND_SET;
+    let (path, resolve, lambda, epochs) = (&args.data, args.resolve, args.lambda, args.epochs);
+    // Start from the hand-set weights, so that a run reproduces WEIGHTS from scratch, or from
+    // the engine's own.
+    let mut start = if args.from_engine { WEIGHTS } else { HAND_SET };
     let names: Vec<String> = start.params_mut().into_iter().map(|(n, _)| n).collect();
     let weights = names.len();
     let params = weights + PSQ_PARAMS;
-    // The corrections start (and are pulled back) at 0.
     let mut initial: Vec<f64> = start.params_mut().into_iter().flat_map(|(_, p)| [p.0 as f64, p.1 as f64]).collect();
+    // The corrections start (and are pulled back) at 0, or at the engine's.
+    if args.from_engine {
+        initial.extend(PSQ_LEARNED.iter().flatten().flat_map(|p| [p.0 as f64, p.1 as f64]));
+    }
     initial.resize(2 * params, 0.0);
     let anchor = initial.clone();
-    let pull: Vec<f64> = (0..2 * params).map(|i| if i < 2 * weights { l2 } else { l2_psq }).collect();
-    // Middlegame-only terms keep their endgame half at 0.
-    let mut frozen: Vec<bool> = names.iter().flat_map(|n| [false, Weights::is_middlegame_only(n)]).collect();
-    frozen.resize(2 * params, false);
+    let pull: Vec<f64> = (0..2 * params).map(|i| if i < 2 * weights { args.l2 } else { args.l2_psq }).collect();
+    // Middlegame-only terms keep their endgame half at 0; with --only, all but the named
+    // weights stay as they are.
+    let mut frozen: Vec<bool> =
+        names.iter().flat_map(|n| [!args.moves(n), !args.moves(n) || Weights::is_middlegame_only(n)]).collect();
+    frozen.resize(2 * params, args.only.is_some());
+    if let Some(list) = &args.only {
+        let unknown = args.unknown_names(&names);
+        if !unknown.is_empty() {
+            eprintln!("--only: no weight is called {}", unknown.join(", "));
+            std::process::exit(2);
+        }
+        let moving = names.iter().filter(|n| args.moves(n)).count();
+        eprintln!("only {}: {moving} weights move, the rest and the square corrections stay", list.join(","));
+    }
 
     let samples = read_samples(path, weights, resolve);
-    let (mut train, mut test) = match held_out {
+    let (mut train, mut test) = match &args.held_out {
         Some(held_out) => (samples, read_samples(held_out, weights, resolve)),
         // Every tenth position is held out (the data file is already shuffled).
         None => {
@@ -271,7 +211,7 @@ fn main() {
         error_against(&test, &initial, k, |s| s.result),
         error_against(&test, &rounded, k, |s| s.result)
     );
-    let mut tuned = HAND_SET;
+    let mut tuned = if args.from_engine { WEIGHTS } else { HAND_SET };
     for ((name, p), pair) in tuned.params_mut().into_iter().zip(rounded.chunks(2)) {
         let (mg, eg) = (pair[0], pair[1]);
         eprintln!("{name:24} {:?} -> ({mg}, {eg})", *p);
@@ -279,27 +219,6 @@ fn main() {
     }
     println!("{tuned:?}");
     print_psq_table(&rounded[2 * weights..]);
-}
-
-/// Reads `FEN;RESULT[;SCORE]` lines into samples (unreadable lines are skipped).
-fn read_samples(path: &str, weights: usize, resolve: bool) -> Vec<Sample> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-        eprintln!("cannot read {path}: {e}");
-        std::process::exit(2);
-    });
-    let lines: Vec<&str> = text.lines().collect();
-    let read = |chunk: &[&str]| -> Vec<Sample> {
-        chunk
-            .iter()
-            .filter_map(|line| {
-                let (fen, result, search) = parse_line(line)?;
-                let board = Board::from_fen(fen).ok()?;
-                let board = if resolve { quiet_leaf(&board) } else { board };
-                Some(sample(&board, result, search, weights))
-            })
-            .collect()
-    };
-    in_parallel(&lines, read).into_iter().flatten().collect()
 }
 
 /// The gradient of the summed squared error against each sample's target (not its bare
@@ -320,17 +239,6 @@ fn gradient(samples: &[Sample], w: &[f64], k: f64, params: usize) -> Vec<f64> {
     grad
 }
 
-/// Splits `items` into one chunk per core, runs `work` on each in its own thread, and returns
-/// the results in chunk order.
-fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&[T]) -> R + Sync) -> Vec<R> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let size = items.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = items.chunks(size).map(|chunk| scope.spawn(|| work(chunk))).collect();
-        handles.into_iter().map(|h| h.join().expect("a tuner thread panicked")).collect()
-    })
-}
-
 /// Prints the square corrections in the layout of `PSQ_LEARNED` (kind by kind, a1 first).
 fn print_psq_table(corrections: &[f64]) {
     const KINDS: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
@@ -349,16 +257,6 @@ fn print_psq_table(corrections: &[f64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_line_has_a_fen_a_result_and_perhaps_a_score() {
-        let fen = "8/8/4k3/8/8/4K3/4P3/8 w - - 0 1";
-        assert_eq!(parse_line(&format!("{fen};1.0")), Some((fen, 1.0, None)));
-        assert_eq!(parse_line(&format!("{fen}; 0.5 ;-35")), Some((fen, 0.5, Some(-35.0))));
-        assert_eq!(parse_line(&format!("{fen};2.0")), None);
-        assert_eq!(parse_line(&format!("{fen};0.0;x")), None);
-        assert_eq!(parse_line(fen), None);
-    }
 
     #[test]
     fn the_target_blends_the_result_with_the_score() {
