@@ -236,10 +236,10 @@ pub const HAND_SET: Weights = Weights {
 /// positions (2,797,743 from 35,324 of our own match games and 2,867,688 from 35,992 games of
 /// `datagen` self-play at 3,000 nodes a move), each labelled half by its game's result and
 /// half by the search's score, with an L2 pull of 1e-7 towards the hand-set values; then
-/// fitted again from those weights (`tune --from-engine`)
-/// on 8,657,495 positions: 3,175,357 from our match games and 5,482,138 from `datagen` at
-/// 5,000 nodes a move, the pull now towards the weights it started from. Together with the
-/// piece-square corrections (`chess::psq_learned`; see docs/strength.md).
+/// fitted again from those weights (`tune --from-engine`) on 8,657,495 positions: 3,175,357
+/// from our match games and 5,482,138 from `datagen` at 5,000 nodes a move, the pull now
+/// towards the weights it started from. Together with the piece-square corrections
+/// (`chess::psq_learned`; see docs/strength.md).
 pub const WEIGHTS: Weights = Weights {
     material: [(0, 0), (-24, -10), (10, 17), (14, 19), (-13, 15), (9, 7)],
     doubled_pawn: (-8, -23),

@@ -5,7 +5,7 @@ pub const USAGE: &str =
     "usage: tune [--resolve] [--lambda=L] [--from-engine] [--only=NAMES] DATA.epd [EPOCHS [L2 [L2_PSQ [HELD_OUT.epd]]]]";
 
 /// What a run was asked to do.
-#[derive(Debug, PartialEq)]
+#[derive(Debug)]
 pub struct Args {
     /// Replace each position by the quiet end of its best line of captures first.
     pub resolve: bool,

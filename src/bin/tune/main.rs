@@ -111,11 +111,11 @@ fn main() {
     let (path, resolve, lambda, epochs) = (&args.data, args.resolve, args.lambda, args.epochs);
     // Start from the hand-set weights, so that a run reproduces WEIGHTS from scratch, or from
     // the engine's own.
-    let mut start = if args.from_engine { WEIGHTS } else { HAND_SET };
-    let names: Vec<String> = start.params_mut().into_iter().map(|(n, _)| n).collect();
+    let mut tuned = if args.from_engine { WEIGHTS } else { HAND_SET };
+    let names: Vec<String> = tuned.params_mut().into_iter().map(|(n, _)| n).collect();
+    let mut initial: Vec<f64> = tuned.params_mut().into_iter().flat_map(|(_, p)| [p.0 as f64, p.1 as f64]).collect();
     let weights = names.len();
     let params = weights + PSQ_PARAMS;
-    let mut initial: Vec<f64> = start.params_mut().into_iter().flat_map(|(_, p)| [p.0 as f64, p.1 as f64]).collect();
     // The corrections start (and are pulled back) at 0, or at the engine's.
     if args.from_engine {
         initial.extend(PSQ_LEARNED.iter().flatten().flat_map(|p| [p.0 as f64, p.1 as f64]));
@@ -211,7 +211,6 @@ fn main() {
         error_against(&test, &initial, k, |s| s.result),
         error_against(&test, &rounded, k, |s| s.result)
     );
-    let mut tuned = if args.from_engine { WEIGHTS } else { HAND_SET };
     for ((name, p), pair) in tuned.params_mut().into_iter().zip(rounded.chunks(2)) {
         let (mg, eg) = (pair[0], pair[1]);
         eprintln!("{name:24} {:?} -> ({mg}, {eg})", *p);
