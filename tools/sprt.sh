@@ -12,9 +12,10 @@
 # control (a change to the clock's use is tested at the clock it is for). ELO0=-10 ELO1=0
 # MODEL=logistic sets other bounds, e.g. for a non-regression test; ADJUDICATE=0 turns resign
 # and draw adjudication off, as a test of the clock's use needs (it ends exactly the long games
-# where a clock runs out).
+# where a clock runs out). OPENINGS=tests/data/endgames.epd plays another set of starts (a
+# change to the endgame is tested on the endgames it is for).
 set -eu
-[ $# -ge 4 ] || { sed -n 2,14p "$0"; exit 2; }
+[ $# -ge 4 ] || { sed -n 2,16p "$0"; exit 2; }
 NEW=$1; OLD=$2; SEED=$3; NAME=$4; OUT=${5:-.}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"
@@ -25,7 +26,7 @@ fastchess \
   -engine cmd="$NEW" name=new \
   -engine cmd="$OLD" name=old \
   -each tc="${TC:-5+0.05}" option.Hash=16 option.Threads=1 \
-  -openings file="$ROOT/tests/data/openings.epd" format=epd order=random -srand "$SEED" \
+  -openings file="${OPENINGS:-$ROOT/tests/data/openings.epd}" format=epd order=random -srand "$SEED" \
   -rounds 5000 -games 2 -repeat -concurrency "${CONCURRENCY:-2}" \
   -sprt elo0="${ELO0:-0}" elo1="${ELO1:-10}" alpha=0.05 beta=0.05 model="${MODEL:-normalized}" \
   $ADJUDICATION \
