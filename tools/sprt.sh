@@ -13,7 +13,9 @@
 # MODEL=logistic sets other bounds, e.g. for a non-regression test; ADJUDICATE=0 turns resign
 # and draw adjudication off, as a test of the clock's use needs (it ends exactly the long games
 # where a clock runs out). OPENINGS=tests/data/endgames.epd plays another set of starts (a
-# change to the endgame is tested on the endgames it is for).
+# change to the endgame is tested on the endgames it is for); OPENINGS=tests/data/unbalanced.epd
+# plays starts where one side is about a pawn better, so that fewer pairs end 1-1 and a verdict
+# comes sooner.
 set -eu
 [ $# -ge 4 ] || { sed -n 2,16p "$0"; exit 2; }
 NEW=$1; OLD=$2; SEED=$3; NAME=$4; OUT=${5:-.}
