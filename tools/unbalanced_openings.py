@@ -26,25 +26,13 @@ Needs python-chess and /usr/games/stockfish (or --stockfish PATH).
 """
 import argparse
 import concurrent.futures
-import gzip
 import queue
 import random
 
 import chess
 import chess.engine
-import chess.pgn
 
-
-def games(paths):
-    """Every game of the PGN files, gzipped or not."""
-    for path in paths:
-        opener = gzip.open if path.endswith(".gz") else open
-        with opener(path, "rt", errors="replace") as f:
-            while True:
-                game = chess.pgn.read_game(f)
-                if game is None:
-                    break
-                yield game
+from texel_data import read_games
 
 
 def candidate(game, rng):
@@ -75,7 +63,8 @@ def main():
     rng = random.Random(args.seed)
     pool = []
     seen = set()
-    for game in games(sorted(args.pgns)):
+    games = (game for path in sorted(args.pgns) for game in read_games(path))
+    for game in games:
         board = candidate(game, rng)
         if board is None:
             continue
@@ -100,7 +89,7 @@ def main():
         finally:
             engines.put(engine)
         score = info["score"].white()
-        best = info.get("pv", [None])[0]
+        best = (info.get("pv") or [None])[0]
         if score.is_mate() or best is None or board.is_capture(best):
             return False
         return args.low <= abs(score.score()) <= args.high
