@@ -24,11 +24,10 @@ worth against good defence; our own matches, adjudicated, say what it is worth a
 import argparse
 import collections
 import random
-import re
 
 import chess
 
-from misjudged import Engine
+from misjudged import Engine, maxim_terms
 from texel_data import read_games
 
 PIECE_VALUES = {chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
@@ -64,18 +63,10 @@ def positions(paths, share, rng):
 
 def static_parts(lines):
     """(middlegame sum, endgame sum, endgame scale out of 64, phase out of 24, mating bonus)."""
-    mg = eg = mating = 0
-    scale, phase = 64, 24
-    for line in lines:
-        term = re.match(r"^.+?\s+\((-?\d+), (-?\d+)\)", line)
-        if term:
-            mg, eg = mg + int(term.group(1)), eg + int(term.group(2))
-        elif line.startswith("Endgame scale"):
-            scale = int(line.split()[2])
-        elif line.startswith("Phase"):
-            phase = min(24, int(line.split()[1]))
-        elif line.startswith("Mating"):
-            mating = int(line.split()[1])
+    groups, phase, _ = maxim_terms(lines)
+    mg, eg = sum(g[0] for g in groups.values()), sum(g[1] for g in groups.values())
+    scale = next((int(l.split()[2]) for l in lines if l.startswith("Endgame scale")), 64)
+    mating = next((int(l.split()[1]) for l in lines if l.startswith("Mating")), 0)
     return mg, eg, scale, phase, mating
 
 
