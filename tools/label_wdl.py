@@ -5,7 +5,8 @@ Usage: label_wdl.py [--engine PATH] [--nodes N] [--workers W] [--result-weight L
                     [--limit K] IN.epd OUT.epd
 
 IN holds ``FEN;RESULT`` lines as tools/texel_data.py writes them (the result from
-White's point of view).  For each position the engine (Stockfish 15.1 by default,
+White's point of view); a third field, the search score ``--with-score`` adds, is dropped,
+since the stronger engine's judgement takes its place.  For each position the engine (Stockfish 15.1 by default,
 with UCI_ShowWDL) searches N nodes; its last ``wdl W D L`` is the side to move's
 chances per mille, turned into White's expected score (W + D/2) / 1000.  The output
 line is ``FEN;LABEL`` with
@@ -52,10 +53,10 @@ def main():
         with chess.engine.SimpleEngine.popen_uci(args.engine) as engine:
             engine.configure({"UCI_ShowWDL": True, "Threads": 1, "Hash": 16})
             for n, line in enumerate(chunk):
-                fen, result = line.rsplit(";", 1)
+                fen, result = line.split(";")[:2]
                 info = engine.analyse(chess.Board(fen), chess.engine.Limit(nodes=args.nodes))
                 if "wdl" not in info:
-                    out.append((line, None))
+                    out.append((f"{fen};{result}", None))
                 else:
                     expected = info["wdl"].white().expectation()
                     blend = args.result_weight * float(result) + (1 - args.result_weight) * expected
@@ -75,7 +76,7 @@ def main():
             if expected is None:
                 unlabelled += 1
                 continue
-            result = float(lines[i].rsplit(";", 1)[1])
+            result = float(lines[i].split(";")[1])
             total += 1
             agree += (result - 0.5) * (expected - 0.5) > 0 or (result == 0.5 and abs(expected - 0.5) < 0.25)
     print(f"{len(lines)} positions, {unlabelled} kept the result alone; the engine's expected "
