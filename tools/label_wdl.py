@@ -6,10 +6,10 @@ Usage: label_wdl.py [--engine PATH] [--nodes N] [--workers W] [--result-weight L
 
 IN holds ``FEN;RESULT`` lines as tools/texel_data.py writes them (the result from
 White's point of view); a third field, the search score ``--with-score`` adds, is dropped,
-since the stronger engine's judgement takes its place.  For each position the engine (Stockfish 15.1 by default,
-with UCI_ShowWDL) searches N nodes; its last ``wdl W D L`` is the side to move's
-chances per mille, turned into White's expected score (W + D/2) / 1000.  The output
-line is ``FEN;LABEL`` with
+since the stronger engine's judgement takes its place.  For each position the engine
+(Stockfish 15.1 by default, with UCI_ShowWDL) searches N nodes; its last ``wdl W D L`` is
+the side to move's chances per mille, turned into White's expected score (W + D/2) / 1000.
+The output line is ``FEN;LABEL`` with
 
     LABEL = L * RESULT + (1 - L) * EXPECTED
 
@@ -43,23 +43,23 @@ def main():
     args = parser.parse_args()
 
     with open(args.input) as f:
-        lines = [line.strip() for line in f if ";" in line]
+        lines = [line.strip().split(";")[:2] for line in f if ";" in line]
     if args.limit:
         lines = lines[:args.limit]
+    lines = [(fen, float(result)) for fen, result in lines]
     chunks = [lines[i::args.workers] for i in range(args.workers)]
 
     def label(chunk):
         out = []
         with chess.engine.SimpleEngine.popen_uci(args.engine) as engine:
             engine.configure({"UCI_ShowWDL": True, "Threads": 1, "Hash": 16})
-            for n, line in enumerate(chunk):
-                fen, result = line.split(";")[:2]
+            for n, (fen, result) in enumerate(chunk):
                 info = engine.analyse(chess.Board(fen), chess.engine.Limit(nodes=args.nodes))
                 if "wdl" not in info:
                     out.append((f"{fen};{result}", None))
                 else:
                     expected = info["wdl"].white().expectation()
-                    blend = args.result_weight * float(result) + (1 - args.result_weight) * expected
+                    blend = args.result_weight * result + (1 - args.result_weight) * expected
                     out.append((f"{fen};{blend:.4f}", expected))
                 if n % 20000 == 0:
                     print(f"worker: {n} of {len(chunk)}", file=sys.stderr, flush=True)
@@ -76,7 +76,7 @@ def main():
             if expected is None:
                 unlabelled += 1
                 continue
-            result = float(lines[i].split(";")[1])
+            result = lines[i][1]
             total += 1
             agree += (result - 0.5) * (expected - 0.5) > 0 or (result == 0.5 and abs(expected - 0.5) < 0.25)
     print(f"{len(lines)} positions, {unlabelled} kept the result alone; the engine's expected "
