@@ -2,7 +2,7 @@
 """Give tuning positions a second label: a strong engine's expected score.
 
 Usage: label_wdl.py [--engine PATH] [--nodes N] [--workers W] [--result-weight L]
-                    [--limit K] IN.epd OUT.epd
+                    [--skip S] [--limit K] IN.epd OUT.epd
 
 IN holds ``FEN;RESULT`` lines as tools/texel_data.py writes them (the result from
 White's point of view); a third field, the search score ``--with-score`` adds, is dropped,
@@ -21,7 +21,8 @@ dearly (tools/misjudged.py), is where the two disagree.
 
 W engines run side by side (python-chess's UCI client), one position at a time each; a
 position the engine gives no wdl for keeps the game result alone.  Output order is input
-order.  A summary goes to stderr.
+order.  A summary goes to stderr.  The output is written at the end, so a long file is best
+labelled a slice at a time: ``--skip S --limit K`` labels lines S+1 to S+K.
 """
 import argparse
 import sys
@@ -37,15 +38,15 @@ def main():
     parser.add_argument("--nodes", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--result-weight", type=float, default=0.5)
-    parser.add_argument("--limit", type=int, default=0, help="label only the first K lines")
+    parser.add_argument("--skip", type=int, default=0, help="leave out the first S lines")
+    parser.add_argument("--limit", type=int, default=0, help="then label only K lines")
     parser.add_argument("input")
     parser.add_argument("output")
     args = parser.parse_args()
 
     with open(args.input) as f:
         lines = [line.strip().split(";")[:2] for line in f if ";" in line]
-    if args.limit:
-        lines = lines[:args.limit]
+    lines = lines[args.skip:args.skip + args.limit] if args.limit else lines[args.skip:]
     lines = [(fen, float(result)) for fen, result in lines]
     chunks = [lines[i::args.workers] for i in range(args.workers)]
 
