@@ -29,6 +29,7 @@ The searches are the costly part (about 9 ms a position at 5,000 nodes), so
 where the engine gave none; gzip-compressed when FILE ends in .gz), and ``--scores FILE``
 reads them back instead of searching, with the same ``--skip`` and ``--limit``: a blend with
 another ``--result-weight``, or the same labels on another machine, then takes seconds.
+Only the count of scores is checked against the slice, not which positions they belong to.
 """
 import argparse
 import gzip
@@ -67,7 +68,11 @@ def search_scores(args, lines):
 def read_scores(path, count):
     """Expected scores saved by --save-scores, one a line, "-" where there was none."""
     with open_text(path, "r") as f:
-        scores = [None if line.strip() == "-" else float(line) for line in f]
+        lines = [line.strip() for line in f if line.strip()]
+    try:
+        scores = [None if line == "-" else float(line) for line in lines]
+    except ValueError as e:
+        sys.exit(f"{path}: not a score a line: {e}")
     if len(scores) != count:
         sys.exit(f"{path} holds {len(scores)} scores for {count} positions: "
                  "give the --skip and --limit it was saved with")
@@ -82,10 +87,11 @@ def main():
     parser.add_argument("--result-weight", type=float, default=0.5)
     parser.add_argument("--skip", type=int, default=0, help="leave out the first S lines")
     parser.add_argument("--limit", type=int, default=0, help="then label only K lines")
-    parser.add_argument("--save-scores", metavar="FILE",
-                        help="also write each position's expected score, one a line")
-    parser.add_argument("--scores", metavar="FILE",
-                        help="take the expected scores from FILE instead of searching")
+    saved = parser.add_mutually_exclusive_group()
+    saved.add_argument("--save-scores", metavar="FILE",
+                       help="also write each position's expected score, one a line")
+    saved.add_argument("--scores", metavar="FILE",
+                       help="take the expected scores from FILE instead of searching")
     parser.add_argument("input")
     parser.add_argument("output")
     args = parser.parse_args()
